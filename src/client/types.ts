@@ -1,0 +1,265 @@
+/**
+ * Public types of the typefetch client. This file is the contract between the client's modules:
+ * every option a user can pass is declared here once, with its default.
+ */
+import type { ApiError } from './errors.js';
+
+/** Language of built-in error messages. */
+export type Locale = 'en' | 'es';
+
+/** HTTP methods the client sends. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+/**
+ * A value of `searchParams` (and of `getList` filters). Strings, numbers and booleans are sent as
+ * `String(value)`; an array repeats the key once per element; `undefined` and `null` are left out.
+ */
+export type QueryParam =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | ReadonlyArray<string | number | boolean>;
+
+/** A map of query parameters. */
+export type SearchParams = Record<string, QueryParam>;
+
+/**
+ * A request body. Plain objects and arrays are serialized to JSON with
+ * `Content-Type: application/json` (unless you set a content type); everything fetch accepts
+ * (FormData, Blob, ArrayBuffer, typed arrays, URLSearchParams, strings, streams) is sent as it is.
+ */
+export type RequestBody = BodyInit | Record<string, unknown> | readonly unknown[] | null;
+
+/** Data attached to one log line. */
+export type LogData = Record<string, unknown>;
+
+/**
+ * A logger. Methods take `(data, message)`, the order pino uses, so a pino logger can be passed
+ * as it is. `console` works too.
+ */
+export interface Logger {
+  debug(data: LogData, message: string): void;
+  info(data: LogData, message: string): void;
+  warn(data: LogData, message: string): void;
+  error(data: LogData, message: string): void;
+}
+
+/** Types the simple validation schema knows. */
+export type FieldType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
+
+/** One rule of the simple validation schema. */
+export interface FieldRule {
+  /** Expected JSON type of the field. Omitted: any type. */
+  type?: FieldType | undefined;
+  /** Whether the field must be present (and not `undefined`). @default false */
+  required?: boolean | undefined;
+}
+
+/**
+ * The simple validation schema: response field name -> rule.
+ * @example { id: { type: 'number', required: true }, email: { type: 'string' } }
+ */
+export type ValidationSchema = Record<string, FieldRule>;
+
+/** The Standard Schema interface (https://standardschema.dev), implemented by zod, valibot, arktype. */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (
+      value: unknown,
+    ) => StandardSchemaV1.Result<Output> | Promise<StandardSchemaV1.Result<Output>>;
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  };
+}
+
+export declare namespace StandardSchemaV1 {
+  type Result<Output> = SuccessResult<Output> | FailureResult;
+  interface SuccessResult<Output> {
+    readonly value: Output;
+    readonly issues?: undefined;
+  }
+  interface FailureResult {
+    readonly issues: ReadonlyArray<Issue>;
+  }
+  interface Issue {
+    readonly message: string;
+    readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+  }
+}
+
+/** One failing field found by `validateResponse`. */
+export interface ValidationIssue {
+  /** Where: `email`, `[2].email` for the third element of an array response. */
+  readonly path: string;
+  /** What was expected: `string`, `present`, or the schema library's message. */
+  readonly expected: string;
+  /** What was found: a JSON type name, or `missing`. */
+  readonly received: string;
+}
+
+/** Options of one request. Extends fetch's own options (`headers`, `signal`, `cache`, ...). */
+export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 'method'> {
+  /**
+   * Query parameters appended to the URL (after any query the path already has).
+   * @example { q: 'shoes', page: 2, tag: ['a', 'b'] } // ?q=shoes&page=2&tag=a&tag=b
+   */
+  searchParams?: SearchParams | undefined;
+  /** The request body; plain objects and arrays are sent as JSON. */
+  body?: RequestBody | undefined;
+  /** Language of this request's error message. @default the client's `locale` */
+  errorLocale?: Locale | undefined;
+  /** Timeout of each attempt in ms, covering the response body too. @default the client's `timeoutMs` */
+  timeoutMs?: number | undefined;
+  /**
+   * Validate the response: a simple schema, or any Standard Schema (zod, valibot, arktype), whose
+   * output is then what the call returns. A failure throws `ValidationError`.
+   */
+  validateResponse?: ValidationSchema | StandardSchemaV1<unknown, T> | undefined;
+  /** Send once, ignoring the client's `retryPolicy`. @default false */
+  skipRetry?: boolean | undefined;
+  /** Do not run the client's interceptors for this request. @default false */
+  skipInterceptors?: boolean | undefined;
+  /** Log request headers (redacted) for this request. @default the client's `logHeaders` */
+  logHeaders?: boolean | undefined;
+}
+
+/** Retry policy. Retry is off unless `retryPolicy` is given. */
+export interface RetryConfig {
+  /** Retries after the first attempt. @default 2 */
+  maxRetries?: number | undefined;
+  /** Delay before the first retry, in ms. @default 300 */
+  initialDelayMs?: number | undefined;
+  /** Upper bound of any delay, in ms. A `Retry-After` above it means no retry. @default 10000 */
+  maxDelayMs?: number | undefined;
+  /** Growth factor of the delay. @default 2 */
+  factor?: number | undefined;
+  /** Randomize each delay ("full jitter": uniform in [0, delay]). @default false */
+  jitter?: boolean | undefined;
+  /**
+   * Decides alone whether a failed attempt is retried. `attempt` is the 1-based number of the
+   * attempt that failed. @default network errors, timeouts, 408/429/500/502/503/504 on idempotent
+   * methods (or any method with an `Idempotency-Key` header)
+   */
+  shouldRetry?: ((error: ApiError, attempt: number) => boolean | Promise<boolean>) | undefined;
+}
+
+/** States of the circuit breaker. */
+export type CircuitState = 'closed' | 'open' | 'half-open';
+
+/** Circuit breaker. Off unless `circuitBreaker` is given. */
+export interface CircuitBreakerConfig {
+  /** Consecutive failures that open the circuit. @default 5 */
+  threshold?: number | undefined;
+  /** How long the circuit stays open, in ms. @default 30000 (the larger of the two when both are set) */
+  timeout?: number | undefined;
+  /** Alias of `timeout`: after it the breaker lets one probe through. */
+  resetTimeout?: number | undefined;
+  /** Called on every state change. */
+  onStateChange?: ((state: CircuitState, previous: CircuitState) => void) | undefined;
+}
+
+/** Request and response interceptors. Both may be async. */
+export interface ApiClientInterceptors {
+  /** Runs before every attempt (retries included); returns the URL and init to send. */
+  request?:
+    | ((url: string, init: RequestInit) => [string, RequestInit] | Promise<[string, RequestInit]>)
+    | undefined;
+  /** Runs on every response, error statuses included, before it is judged. */
+  response?: ((response: Response) => Response | Promise<Response>) | undefined;
+}
+
+/** A clock, injectable for tests. */
+export interface Clock {
+  /** Milliseconds since an arbitrary origin. */
+  now(): number;
+  /** Resolves after `ms`; rejects with the signal's reason when it aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** Pagination options of `getList` and `paginate`. */
+export interface ListOptions<T = unknown> extends RequestOptions<T[]> {
+  /** @default { page: 1, limit: 20 } */
+  pagination?: { page: number; limit: number } | undefined;
+  sort?: { field: string; order: 'asc' | 'desc' } | undefined;
+  /** Each filter becomes a query parameter; arrays repeat the key. */
+  filters?: SearchParams | undefined;
+}
+
+/** What `getList` resolves to. */
+export interface PaginatedResponse<T> {
+  data: T[];
+  pagination: {
+    page: number;
+    limit: number;
+    total: number;
+    totalPages: number;
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+  };
+}
+
+/** A list request as the mapping sees it. */
+export interface ListQuery {
+  page: number;
+  limit: number;
+  sort?: { field: string; order: 'asc' | 'desc' } | undefined;
+  filters?: SearchParams | undefined;
+}
+
+/** How `getList` maps onto an API. Both halves can be replaced. */
+export interface PaginationMapping {
+  /** ListQuery -> query parameters. @default page, limit, sort, order, and each filter */
+  request?: ((query: ListQuery) => SearchParams) | undefined;
+  /**
+   * Response -> items and total. @default accepts `{ data, pagination }`,
+   * `{ data | items | results, total | totalCount | count }`, an array with `X-Total-Count`, a bare array
+   */
+  response?:
+    | ((
+        body: unknown,
+        response: Response,
+        query: ListQuery,
+      ) => { data: unknown[]; total?: number | undefined })
+    | undefined;
+}
+
+/** Configuration of `createApiClient`. */
+export interface ApiClientConfig {
+  /** Base address of every request; a path is joined to it, keeping its own path. */
+  baseUrl?: string | undefined;
+  /** Alias of `baseUrl`. */
+  baseURL?: string | undefined;
+  /** Let a path be an absolute URL of another origin than the base. @default false */
+  allowAbsoluteUrls?: boolean | undefined;
+  /** Headers sent with every request; a request's own headers win, by case-insensitive name. */
+  defaultHeaders?: HeadersInit | undefined;
+  /** The transport. @default globalThis.fetch */
+  fetchImpl?: typeof fetch | undefined;
+  /** Language of error messages. @default 'en' */
+  locale?: Locale | undefined;
+  /** Overrides of built-in messages, by locale and status; both levels may be partial. */
+  errorMessages?: Partial<Record<Locale, Partial<Record<number, string>>>> | undefined;
+  /** Timeout of each attempt in ms. @default 15000 */
+  timeoutMs?: number | undefined;
+  /** Request and response interceptors. */
+  interceptors?: ApiClientInterceptors | undefined;
+  /** Turn interceptors off for this client. @default false */
+  disableInterceptors?: boolean | undefined;
+  /** Log request headers (redacted). @default false */
+  logHeaders?: boolean | undefined;
+  /** Header names whose values are logged as `[REDACTED]`; replaces the default list. @default DEFAULT_REDACT_HEADER_KEYS */
+  redactHeaderKeys?: readonly string[] | undefined;
+  /** Where request/response lines go. @default none: nothing is logged */
+  logger?: Logger | undefined;
+  /** Retry policy. @default none: no retry */
+  retryPolicy?: RetryConfig | undefined;
+  /** Circuit breaker. @default none */
+  circuitBreaker?: CircuitBreakerConfig | undefined;
+  /** How `getList` maps onto the API. */
+  pagination?: PaginationMapping | undefined;
+  /** Clock for retry waits and the breaker; for tests. @default the real clock */
+  clock?: Clock | undefined;
+}

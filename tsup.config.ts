@@ -1,0 +1,25 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig([
+  {
+    // The library: ESM + CJS + declarations. The client entry must stay free of Node-only imports.
+    entry: { index: 'src/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    target: 'es2022',
+    platform: 'neutral',
+    sourcemap: false,
+    clean: true,
+    treeshake: true,
+  },
+  {
+    // The CLI: one ESM file for Node, bundled so start-up loads a single module.
+    entry: { cli: 'src/cli/main.ts' },
+    format: ['esm'],
+    target: 'node20',
+    platform: 'node',
+    sourcemap: false,
+    clean: false,
+    banner: { js: '#!/usr/bin/env node' },
+  },
+]);
