@@ -9,7 +9,7 @@ export default defineConfig([
     target: 'es2022',
     platform: 'neutral',
     sourcemap: false,
-    clean: true,
+    clean: false,
     treeshake: true,
   },
   {

@@ -1,7 +1,12 @@
 // The public surface of typefetch. Nothing else is exported.
 
+export type { ApiClient } from './client/create-client.js';
+export { createApiClient } from './client/create-client.js';
 export type { ApiErrorDetails } from './client/errors.js';
 export { ApiError, CircuitOpenError, ValidationError } from './client/errors.js';
+export type { CreateLoggerOptions, LogLevel } from './client/logging/logger.js';
+export { createLogger } from './client/logging/logger.js';
+export { DEFAULT_REDACT_HEADER_KEYS } from './client/logging/redact.js';
 export type {
   ApiClientConfig,
   ApiClientInterceptors,
@@ -27,3 +32,5 @@ export type {
   ValidationIssue,
   ValidationSchema,
 } from './client/types.js';
+export type { GenerateTypesOptions } from './typegen/generate.js';
+export { generateTypes } from './typegen/generate.js';
