@@ -1,33 +1,149 @@
 import type { ListQuery, PaginatedResponse, SearchParams } from './types.js';
 
-/** Default request mapping: page, limit, sort (field), order, and each filter. */
-export function defaultListRequest(query: ListQuery): SearchParams {
-  void query;
-  throw new Error('not implemented yet');
+/** Query parameter names the default request mapping uses for itself; a filter may not reuse them. */
+const RESERVED = ['page', 'limit', 'sort', 'order'] as const;
+const ITEM_KEYS = ['data', 'items', 'results'] as const;
+const TOTAL_KEYS = ['total', 'totalCount', 'count'] as const;
+
+/** Throws RangeError unless page and limit are integers >= 1 and sort is well formed. */
+export function assertListQuery(query: ListQuery): void {
+  for (const name of ['page', 'limit'] as const) {
+    const value: unknown = query[name];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+      throw new RangeError(`getList: pagination.${name} must be an integer >= 1, got ${String(value)}`);
+    }
+  }
+  if (query.sort === undefined) return;
+  const { field, order } = query.sort as { field: unknown; order: unknown };
+  if (typeof field !== 'string' || field === '') {
+    throw new TypeError(`getList: sort.field must be a non-empty string, got ${JSON.stringify(field)}`);
+  }
+  if (order !== 'asc' && order !== 'desc') {
+    throw new RangeError(`getList: sort.order must be "asc" or "desc", got ${JSON.stringify(order)}`);
+  }
 }
 
-/** Default response mapping; see PaginationMapping.response. Throws TypeError on a shape it does not know. */
+/**
+ * Default request mapping: `page`, `limit`, `sort` (the field), `order` (`asc`/`desc`), then each filter
+ * as it is (arrays stay arrays: the client repeats the key). A filter named like one of the four is a
+ * TypeError rather than a silent override of the page asked for.
+ * @example { page: 2, limit: 10, sort: { field: 'name', order: 'desc' }, filters: { tag: ['a', 'b'] } }
+ *   // -> page=2&limit=10&sort=name&order=desc&tag=a&tag=b
+ */
+export function defaultListRequest(query: ListQuery): SearchParams {
+  assertListQuery(query);
+  const params: SearchParams = { page: query.page, limit: query.limit };
+  if (query.sort !== undefined) {
+    params['sort'] = query.sort.field;
+    params['order'] = query.sort.order;
+  }
+  for (const [name, value] of Object.entries(query.filters ?? {})) {
+    if ((RESERVED as readonly string[]).includes(name)) {
+      throw new TypeError(
+        `getList: filter "${name}" collides with the "${name}" query parameter of pagination/sort; ` +
+          'rename it or replace the client config option pagination.request',
+      );
+    }
+    params[name] = value;
+  }
+  return params;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A total: a non-negative integer, or a string of digits (some APIs send counts as strings). */
+function readTotal(value: unknown, where: string): number {
+  const total = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) {
+    throw new TypeError(`getList: ${where} must be a non-negative integer, got ${JSON.stringify(value)}`);
+  }
+  return total;
+}
+
+/** The first total among `keys` of `record`, undefined when none is present. */
+function findTotal(record: Record<string, unknown>, where: string): number | undefined {
+  for (const key of TOTAL_KEYS) {
+    if (Object.hasOwn(record, key) && record[key] !== undefined && record[key] !== null) {
+      return readTotal(record[key], `${where}${key}`);
+    }
+  }
+  return undefined;
+}
+
+/** X-Total-Count, when it is a non-negative integer; anything else is ignored as if absent. */
+function headerTotal(response: Response): number | undefined {
+  const header = response.headers.get('x-total-count')?.trim();
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
+}
+
+function describe(body: unknown): string {
+  if (body === null || body === undefined) return String(body);
+  if (isRecord(body)) {
+    const keys = Object.keys(body);
+    if (keys.length === 0) return 'an empty object';
+    const shown = keys.slice(0, 8).map((key) => JSON.stringify(key));
+    return `an object with keys ${shown.join(', ')}${keys.length > 8 ? ', ...' : ''}`;
+  }
+  return `a ${typeof body}`;
+}
+
+/**
+ * Default response mapping. Accepts, in this order: a bare array (total from `X-Total-Count`, else
+ * undefined); `{ data|items|results: [...], pagination: { total|totalCount|count } }`;
+ * `{ data|items|results: [...], total|totalCount|count }` (an object without a total falls back to
+ * `X-Total-Count`, then to undefined). Anything else is a TypeError naming what was received and the
+ * `pagination.response` option. The values of the body never appear in the message.
+ */
 export function defaultListResponse(
   body: unknown,
   response: Response,
   query: ListQuery,
 ): { data: unknown[]; total?: number | undefined } {
-  void body;
-  void response;
   void query;
-  throw new Error('not implemented yet');
+  if (Array.isArray(body)) return { data: body, total: headerTotal(response) };
+  if (isRecord(body)) {
+    const key = ITEM_KEYS.find((name) => Array.isArray(body[name]));
+    if (key !== undefined) {
+      const data = body[key] as unknown[];
+      const nested = isRecord(body['pagination']) ? findTotal(body['pagination'], 'pagination.') : undefined;
+      return { data, total: nested ?? findTotal(body, '') ?? headerTotal(response) };
+    }
+  }
+  throw new TypeError(
+    `getList: cannot read a list from the response (received ${describe(body)}); expected an array, ` +
+      '{ data, pagination: { total } } or { data | items | results, total | totalCount | count }. ' +
+      "Set the client config option pagination.response to map this API's shape",
+  );
 }
 
-/** Builds the PaginatedResponse; without a total, hasNextPage is `data.length === limit`. */
+/**
+ * Builds the PaginatedResponse. With a total: `totalPages = ceil(total / limit)` (0 when total is 0),
+ * `hasNextPage = page < totalPages`. Without one: `hasNextPage = data.length === limit`,
+ * `total = (page - 1) * limit + data.length`, `totalPages = hasNextPage ? page + 1 : page`, except an
+ * empty page, after which no page can hold items: `totalPages = page - 1`.
+ */
 export function toPaginatedResponse<T>(
   data: T[],
   total: number | undefined,
   query: ListQuery,
 ): PaginatedResponse<T> {
-  void data;
-  void total;
-  void query;
-  throw new Error('not implemented yet');
+  assertListQuery(query);
+  const { page, limit } = query;
+  const hasPreviousPage = page > 1;
+  if (total !== undefined) {
+    const known = readTotal(total, 'total');
+    const totalPages = Math.ceil(known / limit);
+    return {
+      data,
+      pagination: { page, limit, total: known, totalPages, hasNextPage: page < totalPages, hasPreviousPage },
+    };
+  }
+  const hasNextPage = data.length === limit;
+  const estimated = (page - 1) * limit + data.length;
+  const totalPages = data.length === 0 ? page - 1 : hasNextPage ? page + 1 : page;
+  return { data, pagination: { page, limit, total: estimated, totalPages, hasNextPage, hasPreviousPage } };
 }
 
 /** Every item of every page: calls `fetchPage` for page, page+1, ... until the last page or `maxPages` pages. */
@@ -36,9 +152,15 @@ export async function* paginateItems<T>(
   first: ListQuery,
   maxPages: number,
 ): AsyncIterableIterator<T> {
-  void fetchPage;
-  void first;
-  void maxPages;
-  yield* [];
-  throw new Error('not implemented yet');
+  // Infinity is allowed: "no cap", the end of the list still stops the walk.
+  const valid = maxPages === Number.POSITIVE_INFINITY || (Number.isInteger(maxPages) && maxPages >= 1);
+  if (!valid) {
+    throw new RangeError(`paginate: maxPages must be an integer >= 1, got ${String(maxPages)}`);
+  }
+  assertListQuery(first);
+  for (let fetched = 0, page = first.page; fetched < maxPages; fetched += 1, page += 1) {
+    const result = await fetchPage({ ...first, page });
+    yield* result.data;
+    if (result.data.length === 0 || !result.pagination.hasNextPage) return;
+  }
 }

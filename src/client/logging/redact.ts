@@ -7,15 +7,97 @@ export const DEFAULT_REDACT_HEADER_KEYS: readonly string[] = Object.freeze([
   'x-api-key',
 ]);
 
+/** What a secret is replaced by in log output. */
+export const REDACTED = '[REDACTED]';
+
+/**
+ * Query parameter names (lower case) whose values are redacted in logged URLs. The first nine are the
+ * ones decisions.md names; the rest are common bearer secrets in URLs (OAuth tokens, presigned S3/GCS
+ * signatures) that would leak just as badly.
+ */
+const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set([
+  'token',
+  'access_token',
+  'api_key',
+  'apikey',
+  'key',
+  'password',
+  'secret',
+  'signature',
+  'sig',
+  'refresh_token',
+  'id_token',
+  'client_secret',
+  'x-amz-signature',
+  'x-amz-security-token',
+  'x-goog-signature',
+]);
+
 /** Headers as a plain object for logging, the values of `keys` (case-insensitive) replaced by `[REDACTED]`. */
-export function redactHeaders(headers: Headers, keys: readonly string[]): Record<string, string> {
-  void headers;
-  void keys;
-  throw new Error('not implemented yet');
+export function redactHeaders(
+  headers: Headers | HeadersInit,
+  keys: readonly string[],
+): Record<string, string> {
+  const secret = new Set(keys.map((key) => String(key).trim().toLowerCase()));
+  const list = headers instanceof Headers ? headers : new Headers(headers);
+  // A null-prototype object: a header named `__proto__` must stay a plain entry.
+  const out: Record<string, string> = Object.create(null);
+  // Headers iterates with lower-case names; set-cookie comes once per cookie, hence the join.
+  for (const [name, value] of list) {
+    const shown = secret.has(name) ? REDACTED : value;
+    out[name] = name in out && !secret.has(name) ? `${out[name]}, ${shown}` : shown;
+  }
+  return { ...out };
 }
 
-/** The URL with secret-looking query values (token, api_key, password, ...) and any userinfo redacted. */
+function decodeName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase(); // a malformed %-escape: compare it as written
+  }
+}
+
+/** `a=1&token=x` -> `a=1&token=[REDACTED]`; pairs keep their order and their original spelling. */
+function redactPairs(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      const name = pair.slice(0, eq);
+      return SECRET_QUERY_NAMES.has(decodeName(name)) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+/**
+ * The URL with secret-looking query values (token, api_key, password, ...) and any userinfo redacted.
+ * Works on the string as written, so it never throws and never reformats the URL: relative and odd
+ * URLs are handled too. A fragment is treated like a query (`#access_token=...` of OAuth's implicit flow).
+ * @example redactUrl('https://u:p@h/x?token=abc&page=2') // 'https://[REDACTED]@h/x?token=[REDACTED]&page=2'
+ */
 export function redactUrl(url: string): string {
-  void url;
-  throw new Error('not implemented yet');
+  let text = String(url);
+  let fragment = '';
+  const hash = text.indexOf('#');
+  if (hash !== -1) {
+    fragment = `#${redactPairs(text.slice(hash + 1))}`;
+    text = text.slice(0, hash);
+  }
+  let query = '';
+  const mark = text.indexOf('?');
+  if (mark !== -1) {
+    query = `?${redactPairs(text.slice(mark + 1))}`;
+    text = text.slice(0, mark);
+  }
+  // Userinfo is everything up to the last `@` of the authority (`//` up to the first `/`); a username
+  // alone can be a token (`https://<token>@github.com`), so all of it goes.
+  const authority = /^((?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/)([^/\\]*)/.exec(text);
+  if (authority?.[2]?.includes('@')) {
+    const [, start = '', host = ''] = authority;
+    const rest = text.slice(start.length + host.length);
+    text = `${start}${REDACTED}${host.slice(host.lastIndexOf('@'))}${rest}`;
+  }
+  return `${text}${query}${fragment}`;
 }

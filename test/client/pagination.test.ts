@@ -1,0 +1,320 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultListRequest,
+  defaultListResponse,
+  paginateItems,
+  toPaginatedResponse,
+} from '../../src/client/pagination.js';
+import type { ListQuery, PaginatedResponse } from '../../src/client/types.js';
+
+const q = (page: number, limit: number): ListQuery => ({ page, limit });
+const res = (headers: Record<string, string> = {}) => new Response(null, { headers });
+
+describe('defaultListRequest', () => {
+  it('maps page and limit', () => {
+    expect(defaultListRequest(q(1, 20))).toEqual({ page: 1, limit: 20 });
+  });
+
+  it('maps sort to sort=<field>&order=<asc|desc>, then each filter in order, arrays kept', () => {
+    const params = defaultListRequest({
+      page: 2,
+      limit: 10,
+      sort: { field: 'createdAt', order: 'desc' },
+      filters: { status: 'open', tag: ['a', 'b'], archived: false, owner: undefined },
+    });
+    expect(params).toEqual({
+      page: 2,
+      limit: 10,
+      sort: 'createdAt',
+      order: 'desc',
+      status: 'open',
+      tag: ['a', 'b'],
+      archived: false,
+      owner: undefined,
+    });
+    expect(Object.keys(params)).toEqual([
+      'page',
+      'limit',
+      'sort',
+      'order',
+      'status',
+      'tag',
+      'archived',
+      'owner',
+    ]);
+  });
+
+  it('refuses a filter named like a pagination parameter instead of overriding it', () => {
+    expect(() => defaultListRequest({ page: 1, limit: 5, filters: { page: 9 } })).toThrow(
+      new TypeError(
+        'getList: filter "page" collides with the "page" query parameter of pagination/sort; ' +
+          'rename it or replace the client config option pagination.request',
+      ),
+    );
+  });
+
+  it.each([
+    [{ page: 0, limit: 10 }, new RangeError('getList: pagination.page must be an integer >= 1, got 0')],
+    [{ page: 1.5, limit: 10 }, new RangeError('getList: pagination.page must be an integer >= 1, got 1.5')],
+    [{ page: 1, limit: 0 }, new RangeError('getList: pagination.limit must be an integer >= 1, got 0')],
+    [
+      { page: 1, limit: Number.NaN },
+      new RangeError('getList: pagination.limit must be an integer >= 1, got NaN'),
+    ],
+    [
+      { page: 1, limit: 1, sort: { field: 'a', order: 'up' } },
+      new RangeError('getList: sort.order must be "asc" or "desc", got "up"'),
+    ],
+    [
+      { page: 1, limit: 1, sort: { field: '', order: 'asc' } },
+      new TypeError('getList: sort.field must be a non-empty string, got ""'),
+    ],
+  ])('rejects %j', (query, error) => {
+    expect(() => defaultListRequest(query as ListQuery)).toThrow(error);
+  });
+});
+
+describe('defaultListResponse', () => {
+  it('reads { data, pagination: { total } }', () => {
+    const body = { data: [{ id: 1 }], pagination: { total: 41, page: 1 } };
+    expect(defaultListResponse(body, res(), q(1, 20))).toEqual({ data: [{ id: 1 }], total: 41 });
+  });
+
+  it.each(['data', 'items', 'results'])('reads { %s, total | totalCount | count }', (key) => {
+    expect(defaultListResponse({ [key]: [1, 2], total: 7 }, res(), q(1, 2))).toEqual({
+      data: [1, 2],
+      total: 7,
+    });
+    expect(defaultListResponse({ [key]: [1], totalCount: 8 }, res(), q(1, 2))).toEqual({
+      data: [1],
+      total: 8,
+    });
+    expect(defaultListResponse({ [key]: [], count: 0 }, res(), q(1, 2))).toEqual({ data: [], total: 0 });
+  });
+
+  it('accepts a total sent as a string of digits', () => {
+    expect(defaultListResponse({ items: [1], total: '12' }, res(), q(1, 2))).toEqual({
+      data: [1],
+      total: 12,
+    });
+  });
+
+  it('reads a bare array with X-Total-Count as the total', () => {
+    expect(defaultListResponse([1, 2], res({ 'X-Total-Count': '57' }), q(1, 2))).toEqual({
+      data: [1, 2],
+      total: 57,
+    });
+  });
+
+  it('reads a bare array alone with total undefined, and ignores a malformed X-Total-Count', () => {
+    expect(defaultListResponse([1], res(), q(1, 2))).toEqual({ data: [1], total: undefined });
+    expect(defaultListResponse([1], res({ 'X-Total-Count': 'many' }), q(1, 2))).toEqual({
+      data: [1],
+      total: undefined,
+    });
+  });
+
+  it('falls back to X-Total-Count, then undefined, for an object without a total', () => {
+    expect(defaultListResponse({ data: [1] }, res({ 'x-total-count': '3' }), q(1, 2))).toEqual({
+      data: [1],
+      total: 3,
+    });
+    expect(defaultListResponse({ data: [1] }, res(), q(1, 2))).toEqual({ data: [1], total: undefined });
+  });
+
+  it('rejects a present but invalid total, naming where it was', () => {
+    expect(() => defaultListResponse({ data: [], pagination: { total: -1 } }, res(), q(1, 2))).toThrow(
+      new TypeError('getList: pagination.total must be a non-negative integer, got -1'),
+    );
+    expect(() => defaultListResponse({ data: [], count: 'lots' }, res(), q(1, 2))).toThrow(
+      new TypeError('getList: count must be a non-negative integer, got "lots"'),
+    );
+  });
+
+  it.each([
+    [{ users: [1], total: 1 }, 'an object with keys "users", "total"'],
+    [{ data: { id: 1 } }, 'an object with keys "data"'],
+    [{}, 'an empty object'],
+    ['<html>', 'a string'],
+    [null, 'null'],
+    [undefined, 'undefined'],
+    [42, 'a number'],
+  ])('rejects %j with a TypeError naming what was received and pagination.response', (body, received) => {
+    expect(() => defaultListResponse(body, res(), q(1, 2))).toThrow(
+      new TypeError(
+        `getList: cannot read a list from the response (received ${received}); expected an array, ` +
+          '{ data, pagination: { total } } or { data | items | results, total | totalCount | count }. ' +
+          "Set the client config option pagination.response to map this API's shape",
+      ),
+    );
+  });
+
+  it('never puts body values in the message, only key names', () => {
+    let message = '';
+    try {
+      defaultListResponse({ secretToken: 'abc123' }, res(), q(1, 2));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('(received an object with keys "secretToken")');
+    expect(message).not.toContain('abc123');
+  });
+});
+
+describe('toPaginatedResponse', () => {
+  it.each([
+    // page, limit, total -> totalPages, hasNextPage, hasPreviousPage
+    [1, 10, 25, 3, true, false],
+    [2, 10, 25, 3, true, true],
+    [3, 10, 25, 3, false, true],
+    [1, 10, 30, 3, true, false],
+    [3, 10, 30, 3, false, true],
+    [1, 10, 1, 1, false, false],
+    [1, 10, 0, 0, false, false],
+    [5, 10, 25, 3, false, true],
+  ])(
+    'page %i, limit %i, total %i -> %i pages, next %s, previous %s',
+    (page, limit, total, pages, next, prev) => {
+      expect(toPaginatedResponse(['x'], total, q(page, limit))).toEqual({
+        data: ['x'],
+        pagination: { page, limit, total, totalPages: pages, hasNextPage: next, hasPreviousPage: prev },
+      });
+    },
+  );
+
+  it('without a total: a full page means a next page, total and totalPages estimated', () => {
+    expect(toPaginatedResponse([1, 2, 3], undefined, q(2, 3)).pagination).toEqual({
+      page: 2,
+      limit: 3,
+      total: 6,
+      totalPages: 3,
+      hasNextPage: true,
+      hasPreviousPage: true,
+    });
+  });
+
+  it('without a total: a short page is the last page', () => {
+    expect(toPaginatedResponse([1], undefined, q(3, 3)).pagination).toEqual({
+      page: 3,
+      limit: 3,
+      total: 7,
+      totalPages: 3,
+      hasNextPage: false,
+      hasPreviousPage: true,
+    });
+  });
+
+  it('without a total: an empty page means every item came before it', () => {
+    expect(toPaginatedResponse([], undefined, q(1, 3)).pagination).toEqual({
+      page: 1,
+      limit: 3,
+      total: 0,
+      totalPages: 0,
+      hasNextPage: false,
+      hasPreviousPage: false,
+    });
+    expect(toPaginatedResponse([], undefined, q(3, 3)).pagination).toEqual({
+      page: 3,
+      limit: 3,
+      total: 6,
+      totalPages: 2,
+      hasNextPage: false,
+      hasPreviousPage: true,
+    });
+  });
+
+  it('rejects an invalid total or page', () => {
+    expect(() => toPaginatedResponse([], 2.5, q(1, 3))).toThrow(
+      new TypeError('getList: total must be a non-negative integer, got 2.5'),
+    );
+    expect(() => toPaginatedResponse([], 2, q(-1, 3))).toThrow(
+      new RangeError('getList: pagination.page must be an integer >= 1, got -1'),
+    );
+  });
+});
+
+/** A fake list of `total` numbered items served `limit` per page, recording the pages asked for. */
+function fakeList(total: number | undefined, count: number) {
+  const asked: number[] = [];
+  const items = Array.from({ length: count }, (_, i) => i + 1);
+  const fetchPage = async (query: ListQuery): Promise<PaginatedResponse<number>> => {
+    asked.push(query.page);
+    const data = items.slice((query.page - 1) * query.limit, query.page * query.limit);
+    return toPaginatedResponse(data, total, query);
+  };
+  return { asked, fetchPage };
+}
+
+async function collect<T>(iterator: AsyncIterableIterator<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterator) out.push(item);
+  return out;
+}
+
+describe('paginateItems', () => {
+  it('yields every item page after page and stops at the last page (known total)', async () => {
+    const { asked, fetchPage } = fakeList(7, 7);
+    expect(await collect(paginateItems(fetchPage, q(1, 3), 100))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(asked).toEqual([1, 2, 3]);
+  });
+
+  it('stops at an empty page when the total is unknown and the last page was full', async () => {
+    const { asked, fetchPage } = fakeList(undefined, 6);
+    expect(await collect(paginateItems(fetchPage, q(1, 3), 100))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(asked).toEqual([1, 2, 3]);
+  });
+
+  it('stops at an empty page even when the page claims a next one', async () => {
+    const asked: number[] = [];
+    const lying = async (query: ListQuery): Promise<PaginatedResponse<number>> => {
+      asked.push(query.page);
+      const data = query.page === 1 ? [1] : [];
+      return {
+        data,
+        pagination: { ...query, total: 99, totalPages: 99, hasNextPage: true, hasPreviousPage: false },
+      };
+    };
+    expect(await collect(paginateItems(lying, q(1, 1), 50))).toEqual([1]);
+    expect(asked).toEqual([1, 2]);
+  });
+
+  it('stops after maxPages pages', async () => {
+    const { asked, fetchPage } = fakeList(100, 100);
+    expect(await collect(paginateItems(fetchPage, q(1, 10), 2))).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    expect(asked).toEqual([1, 2]);
+  });
+
+  it('starts at the first query page and keeps its other fields', async () => {
+    const seen: ListQuery[] = [];
+    const fetchPage = async (query: ListQuery) => {
+      seen.push(query);
+      return toPaginatedResponse([query.page], 4, query);
+    };
+    const first: ListQuery = { page: 3, limit: 1, sort: { field: 'id', order: 'asc' }, filters: { a: 'b' } };
+    expect(await collect(paginateItems(fetchPage, first, 10))).toEqual([3, 4]);
+    expect(seen).toEqual([first, { ...first, page: 4 }]);
+  });
+
+  it('allows maxPages Infinity', async () => {
+    const { asked, fetchPage } = fakeList(4, 4);
+    expect(await collect(paginateItems(fetchPage, q(1, 2), Number.POSITIVE_INFINITY))).toEqual([1, 2, 3, 4]);
+    expect(asked).toEqual([1, 2]);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN])('rejects maxPages %s before fetching anything', async (maxPages) => {
+    const { asked, fetchPage } = fakeList(4, 4);
+    await expect(collect(paginateItems(fetchPage, q(1, 2), maxPages))).rejects.toThrow(
+      new RangeError(`paginate: maxPages must be an integer >= 1, got ${maxPages}`),
+    );
+    expect(asked).toEqual([]);
+  });
+
+  it('passes on an error of fetchPage', async () => {
+    const failing = async (): Promise<PaginatedResponse<number>> => {
+      throw new Error('page failed');
+    };
+    await expect(collect(paginateItems(failing, q(1, 2), 3))).rejects.toThrow('page failed');
+  });
+});
