@@ -1,4 +1,4 @@
-import type { ApiError } from './errors.js';
+import { type ApiError, CircuitOpenError } from './errors.js';
 import type { CircuitBreakerConfig, CircuitState } from './types.js';
 
 /** CircuitBreakerConfig with defaults filled in. */
@@ -9,18 +9,48 @@ export interface ResolvedCircuitBreaker {
   readonly onStateChange: CircuitBreakerConfig['onStateChange'];
 }
 
+/** The defaults of CircuitBreakerConfig, in one place. */
+export const BREAKER_DEFAULTS = { threshold: 5, openMs: 30_000 } as const;
+
+/**
+ * The breaker's inner state. Each kind carries only what it needs, so an open circuit without an
+ * opening time, or a failure count while half-open, cannot be written.
+ */
+type BreakerState =
+  | { readonly kind: 'closed'; readonly failures: number }
+  | { readonly kind: 'open'; readonly openedAt: number }
+  | { readonly kind: 'half-open'; readonly probeInFlight: boolean };
+
 /** Validates a CircuitBreakerConfig and fills in defaults; `undefined` when the breaker is off. */
 export function resolveCircuitBreaker(
   config: CircuitBreakerConfig | undefined,
 ): ResolvedCircuitBreaker | undefined {
-  void config;
-  throw new Error('not implemented yet');
+  if (config === undefined) return undefined;
+  if (config === null || typeof config !== 'object') {
+    throw new TypeError(`circuitBreaker must be an object, got ${show(config)}`);
+  }
+  const threshold = config.threshold ?? BREAKER_DEFAULTS.threshold;
+  checkNumber('threshold', threshold, 1, true);
+  const periods: number[] = [];
+  for (const name of ['timeout', 'resetTimeout'] as const) {
+    const value = config[name];
+    if (value === undefined) continue;
+    checkNumber(name, value, 0, false);
+    periods.push(value);
+  }
+  if (config.onStateChange !== undefined && typeof config.onStateChange !== 'function') {
+    throw new TypeError(`circuitBreaker.onStateChange must be a function, got ${show(config.onStateChange)}`);
+  }
+  // The spec leaves the two names' relation open; decisions.md: either one, or the larger of both.
+  const openMs = periods.length === 0 ? BREAKER_DEFAULTS.openMs : Math.max(...periods);
+  return { threshold, openMs, onStateChange: config.onStateChange };
 }
 
 /** Whether an error counts as a breaker failure: network error, timeout, or status >= 500. */
 export function isBreakerFailure(error: ApiError): boolean {
-  void error;
-  throw new Error('not implemented yet');
+  // A CircuitOpenError (503) was made here, not by the server: it says nothing about its health.
+  if (error instanceof CircuitOpenError) return false;
+  return error.status === 0 || error.isTimeout || error.status >= 500;
 }
 
 /**
@@ -29,33 +59,97 @@ export function isBreakerFailure(error: ApiError): boolean {
  * `recordSuccess()`, `recordFailure()` or `release()` when the attempt ends.
  */
 export class CircuitBreaker {
+  #state: BreakerState = { kind: 'closed', failures: 0 };
+
   constructor(
     readonly config: ResolvedCircuitBreaker,
     readonly now: () => number,
   ) {}
 
-  /** Current state; an open circuit whose open period has passed reads as `half-open`. */
+  /**
+   * Current state; an open circuit whose open period has passed reads as `half-open` (and that
+   * change is reported to `onStateChange` now: no timer runs to report it earlier).
+   */
   get state(): CircuitState {
-    throw new Error('not implemented yet');
+    return this.#advance().kind;
   }
 
   /** True when this attempt may be sent (closed, or the one half-open probe); false: reject with CircuitOpenError. */
   tryAcquire(): boolean {
-    throw new Error('not implemented yet');
+    const state = this.#advance();
+    switch (state.kind) {
+      case 'closed':
+        return true;
+      case 'open':
+        return false;
+      case 'half-open':
+        if (state.probeInFlight) return false;
+        this.#state = { kind: 'half-open', probeInFlight: true };
+        return true;
+    }
   }
 
   /** The attempt got a response that is not a breaker failure. */
   recordSuccess(): void {
-    throw new Error('not implemented yet');
+    const state = this.#advance();
+    // A late success while open came from an attempt sent before the circuit opened: only a probe
+    // may close an open circuit.
+    if (state.kind !== 'open') this.#set({ kind: 'closed', failures: 0 });
   }
 
   /** The attempt failed (see isBreakerFailure). */
   recordFailure(): void {
-    throw new Error('not implemented yet');
+    const state = this.#advance();
+    if (state.kind === 'closed') {
+      const failures = state.failures + 1;
+      this.#set(
+        failures >= this.config.threshold
+          ? { kind: 'open', openedAt: this.now() }
+          : { kind: 'closed', failures },
+      );
+    } else if (state.kind === 'half-open') {
+      this.#set({ kind: 'open', openedAt: this.now() });
+    }
+    // Open: a late failure of an attempt sent before the circuit opened does not extend the period.
   }
 
   /** The attempt ended with neither (the caller aborted it); frees a half-open probe slot. */
   release(): void {
-    throw new Error('not implemented yet');
+    if (this.#state.kind === 'half-open') this.#state = { kind: 'half-open', probeInFlight: false };
   }
+
+  /** Moves an open circuit whose period has passed to half-open; returns the current state. */
+  #advance(): BreakerState {
+    const state = this.#state;
+    if (state.kind === 'open' && this.now() - state.openedAt >= this.config.openMs) {
+      this.#set({ kind: 'half-open', probeInFlight: false });
+    }
+    return this.#state;
+  }
+
+  #set(next: BreakerState): void {
+    const previous = this.#state.kind;
+    this.#state = next;
+    // The state is updated first, so a callback that reads `client.circuitState` sees the new one.
+    if (next.kind !== previous) this.config.onStateChange?.(next.kind, previous);
+  }
+}
+
+function checkNumber(name: string, value: unknown, min: number, integer: boolean): void {
+  if (typeof value !== 'number') {
+    throw new TypeError(`circuitBreaker.${name} must be a number, got ${show(value)}`);
+  }
+  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+    const what = integer ? 'an integer' : 'a finite number';
+    throw new RangeError(`circuitBreaker.${name} must be ${what} >= ${min}, got ${show(value)}`);
+  }
+}
+
+/** A value as it may appear in an error message (these options hold no secrets). */
+function show(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'function') return 'a function';
+  if (Array.isArray(value)) return 'an array';
+  if (value !== null && typeof value === 'object') return 'an object';
+  return String(value);
 }

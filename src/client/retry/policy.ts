@@ -1,5 +1,8 @@
-import type { ApiError } from '../errors.js';
+import { ApiError, CircuitOpenError, ValidationError } from '../errors.js';
 import type { RetryConfig } from '../types.js';
+import { backoffDelay } from './backoff.js';
+import { isRetryableByDefault } from './default-rule.js';
+import { parseRetryAfter } from './retry-after.js';
 
 /** RetryConfig with every default filled in. */
 export interface ResolvedRetryPolicy {
@@ -21,16 +24,53 @@ export interface RetryContext {
   readonly replayable: boolean;
   /** The response of the failed attempt, when there was one (for `Retry-After`). */
   readonly response: Response | undefined;
-  /** Current time in ms since the epoch-like origin of the client's clock (for `Retry-After` dates). */
+  /**
+   * Current time from the client's clock. `Retry-After` dates are compared with it, so it must be
+   * ms since the Unix epoch (what `Date.now()` returns).
+   */
   readonly now: number;
   /** Random number in [0, 1) for jitter. @default Math.random */
   readonly random?: (() => number) | undefined;
 }
 
+/** The defaults of RetryConfig, in one place. */
+export const RETRY_DEFAULTS = {
+  maxRetries: 2,
+  initialDelayMs: 300,
+  maxDelayMs: 10_000,
+  factor: 2,
+  jitter: false,
+} as const;
+
+// setTimeout fires at once for delays above 2^31-1 ms (about 24.8 days); no delay may exceed it.
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** Statuses whose `Retry-After` header is honoured (RFC 9110 sections 10.2.3, 15.6.4; RFC 6585 section 4). */
+const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
 /** Validates a RetryConfig and fills in defaults; `undefined` when retry is off. Throws RangeError on bad values. */
 export function resolveRetryPolicy(config: RetryConfig | undefined): ResolvedRetryPolicy | undefined {
-  void config;
-  throw new Error('not implemented yet');
+  if (config === undefined) return undefined;
+  if (config === null || typeof config !== 'object') {
+    throw new TypeError(`retryPolicy must be an object, got ${show(config)}`);
+  }
+  const maxRetries = config.maxRetries ?? RETRY_DEFAULTS.maxRetries;
+  const initialDelayMs = config.initialDelayMs ?? RETRY_DEFAULTS.initialDelayMs;
+  const maxDelayMs = config.maxDelayMs ?? RETRY_DEFAULTS.maxDelayMs;
+  const factor = config.factor ?? RETRY_DEFAULTS.factor;
+  const jitter = config.jitter ?? RETRY_DEFAULTS.jitter;
+  checkNumber('maxRetries', maxRetries, 0, Number.MAX_SAFE_INTEGER, true);
+  checkNumber('initialDelayMs', initialDelayMs, 0, MAX_TIMER_MS, false);
+  checkNumber('maxDelayMs', maxDelayMs, 0, MAX_TIMER_MS, false);
+  // Below 1 the delays would shrink; 1 gives a constant delay.
+  checkNumber('factor', factor, 1, Number.MAX_VALUE, false);
+  if (typeof jitter !== 'boolean') {
+    throw new TypeError(`retryPolicy.jitter must be a boolean, got ${show(jitter)}`);
+  }
+  if (config.shouldRetry !== undefined && typeof config.shouldRetry !== 'function') {
+    throw new TypeError(`retryPolicy.shouldRetry must be a function, got ${show(config.shouldRetry)}`);
+  }
+  return { maxRetries, initialDelayMs, maxDelayMs, factor, jitter, shouldRetry: config.shouldRetry };
 }
 
 /**
@@ -43,9 +83,41 @@ export async function nextRetryDelay(
   attempt: number,
   context: RetryContext,
 ): Promise<number | undefined> {
-  void policy;
-  void error;
-  void attempt;
-  void context;
-  throw new Error('not implemented yet');
+  // Never retried, whatever shouldRetry says: the same response would fail validation again, an
+  // open circuit must not be hammered, and a consumed stream cannot be sent a second time.
+  if (error instanceof ValidationError || error instanceof CircuitOpenError) return undefined;
+  if (!(error instanceof ApiError) || !context.replayable) return undefined;
+  if (attempt > policy.maxRetries) return undefined;
+  const retry = policy.shouldRetry
+    ? await policy.shouldRetry(error, attempt)
+    : isRetryableByDefault(error, context.method, context.headers);
+  if (!retry) return undefined;
+
+  if (context.response && RETRY_AFTER_STATUSES.has(error.status)) {
+    const wait = parseRetryAfter(context.response.headers.get('retry-after'), context.now);
+    // The server's wait replaces the backoff; one longer than we accept to wait means give up now
+    // rather than hold the caller (ky does the same with its `maxRetryAfter`).
+    if (wait !== undefined) return wait > policy.maxDelayMs ? undefined : wait;
+  }
+  return backoffDelay(policy, attempt, context.random ?? Math.random);
+}
+
+function checkNumber(name: string, value: unknown, min: number, max: number, integer: boolean): void {
+  if (typeof value !== 'number') {
+    throw new TypeError(`retryPolicy.${name} must be a number, got ${show(value)}`);
+  }
+  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+    const what = integer ? 'an integer' : 'a finite number';
+    const range = max >= Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new RangeError(`retryPolicy.${name} must be ${what} ${range}, got ${show(value)}`);
+  }
+}
+
+/** A value as it may appear in an error message (these options hold no secrets). */
+function show(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'function') return 'a function';
+  if (Array.isArray(value)) return 'an array';
+  if (value !== null && typeof value === 'object') return 'an object';
+  return String(value);
 }
