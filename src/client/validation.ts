@@ -95,12 +95,16 @@ function validateSimple(data: unknown, schema: ValidationSchema): ValidationResu
   return issues.length === 0 ? { ok: true, value: data } : { ok: false, issues };
 }
 
-/** The JSON type found at `path` in `data`: `missing` when the last key is absent, `unknown` when unreachable. */
+/**
+ * The JSON type found at `path` in `data`: `missing` when only the last key is absent from an object or
+ * array that is there, `unknown` when the path cannot be followed that far.
+ */
 function typeAt(data: unknown, path: readonly PropertyKey[]): string {
   let current = data;
-  for (const key of path) {
+  for (const [index, key] of path.entries()) {
     if (typeof current !== 'object' || current === null) return 'unknown';
-    if (!Object.hasOwn(current, key)) return 'missing';
+    // Own keys only: `constructor` must not be found on the prototype.
+    if (!Object.hasOwn(current, key)) return index === path.length - 1 ? 'missing' : 'unknown';
     current = (current as Record<PropertyKey, unknown>)[key];
   }
   return current === undefined ? 'missing' : jsonType(current);

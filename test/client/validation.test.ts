@@ -189,6 +189,8 @@ describe('validateBody with a Standard Schema', () => {
             { message: 'root bad' },
             { message: 'deep bad', path: [{ key: 'a' }, { key: 0 }, 'b'] },
             { message: 'beyond', path: ['a', 0, 'b', 'c'] },
+            { message: 'absent parent', path: ['x', 'y'] },
+            { message: 'inherited', path: ['constructor'] },
           ],
         }),
       },
@@ -199,6 +201,8 @@ describe('validateBody with a Standard Schema', () => {
         { path: '', expected: 'root bad', received: 'object' },
         { path: 'a[0].b', expected: 'deep bad', received: 'number' },
         { path: 'a[0].b.c', expected: 'beyond', received: 'unknown' },
+        { path: 'x.y', expected: 'absent parent', received: 'unknown' },
+        { path: 'constructor', expected: 'inherited', received: 'missing' },
       ],
     });
   });
