@@ -1,0 +1,58 @@
+// Options of generateTypes, checked and completed once, here.
+import { toTypeName } from './identifiers.js';
+
+/** Defaults of the optional options of generateTypes. */
+export const GENERATE_DEFAULTS = {
+  maxDepth: 64,
+} as const;
+
+/**
+ * Upper bound of `maxDepth`: inference, merging and emitting recurse once or twice per level, and a
+ * thousand levels stay far inside any engine's stack.
+ */
+export const MAX_DEPTH_LIMIT = 1000;
+
+export interface ResolvedGenerateOptions {
+  /** The PascalCase identifier derived from `name`. */
+  readonly typeName: string;
+  readonly maxDepth: number;
+  readonly onWarning: (message: string) => void;
+}
+
+interface RawOptions {
+  readonly name?: unknown;
+  readonly maxDepth?: unknown;
+  readonly onWarning?: unknown;
+}
+
+const ignoreWarning = (): void => {};
+
+export function resolveGenerateOptions(options: unknown): ResolvedGenerateOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`options must be an object with a name, got ${describe(options)}`);
+  }
+  const { name, maxDepth = GENERATE_DEFAULTS.maxDepth, onWarning = ignoreWarning } = options as RawOptions;
+  if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${describe(name)}`);
+  if (
+    typeof maxDepth !== 'number' ||
+    !Number.isInteger(maxDepth) ||
+    maxDepth < 0 ||
+    maxDepth > MAX_DEPTH_LIMIT
+  ) {
+    throw new RangeError(
+      `maxDepth must be an integer from 0 to ${MAX_DEPTH_LIMIT}, got ${describe(maxDepth)}`,
+    );
+  }
+  if (typeof onWarning !== 'function') {
+    throw new TypeError(`onWarning must be a function, got ${describe(onWarning)}`);
+  }
+  return { typeName: toTypeName(name), maxDepth, onWarning: onWarning as (message: string) => void };
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'function') return 'a function';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return String(value);
+}
