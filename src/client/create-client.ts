@@ -1,8 +1,15 @@
+import { bodyCallOptions } from './body.js';
+import { CircuitBreaker } from './circuit-breaker.js';
+import { resolveClientConfig } from './options.js';
+import { paginateItems, toPaginatedResponse } from './pagination.js';
+import { prepareRequest } from './prepare.js';
+import { type SendResult, send } from './request.js';
 import type {
   ApiClientConfig,
   CircuitState,
   HttpMethod,
   ListOptions,
+  ListQuery,
   PaginatedResponse,
   RequestBody,
   RequestOptions,
@@ -40,8 +47,88 @@ export interface ApiClient {
   readonly circuitState: CircuitState;
 }
 
-/** Creates a typed HTTP client. */
+/** `paginate` stops after this many pages unless `maxPages` says otherwise. */
+const DEFAULT_MAX_PAGES = 1000;
+
+/**
+ * Creates a typed HTTP client. The config is validated and resolved once, here: a bad value throws a
+ * TypeError or RangeError naming the option and the value.
+ *
+ * @example
+ * const api = createApiClient({ baseUrl: 'https://api.example.com/v1', timeoutMs: 5000 });
+ * const user = await api.get<User>('/users/1');
+ */
 export function createApiClient(config: ApiClientConfig = {}): ApiClient {
-  void config;
-  throw new Error('createApiClient: not implemented yet');
+  const client = resolveClientConfig(config);
+  const breaker =
+    client.circuitBreaker === undefined
+      ? undefined
+      : new CircuitBreaker(client.circuitBreaker, () => client.clock.now());
+
+  const run = (
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions<unknown> | undefined,
+  ): Promise<SendResult> =>
+    // prepareRequest throws synchronously on bad input; inside the promise chain it becomes a rejection.
+    Promise.resolve().then(() => send(client, breaker, prepareRequest(client, method, path, options ?? {})));
+
+  const request = async <T>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T> =>
+    (await run(method, path, options as RequestOptions<unknown> | undefined)).data as T;
+
+  const listPage = async <T>(
+    path: string,
+    query: ListQuery,
+    options: RequestOptions<T[]>,
+  ): Promise<PaginatedResponse<T>> => {
+    const searchParams = { ...options.searchParams, ...client.pagination.request(query) };
+    const { data, response } = await run('GET', path, {
+      ...options,
+      searchParams,
+    } as RequestOptions<unknown>);
+    const mapped = client.pagination.response(data, response, query);
+    return toPaginatedResponse(mapped.data as T[], mapped.total, query);
+  };
+
+  return {
+    get: (path, options) => request('GET', path, options),
+    post: (path, bodyOrOptions, options) =>
+      request('POST', path, bodyCallOptions('POST', bodyOrOptions, options)),
+    put: (path, bodyOrOptions, options) =>
+      request('PUT', path, bodyCallOptions('PUT', bodyOrOptions, options)),
+    patch: (path, bodyOrOptions, options) =>
+      request('PATCH', path, bodyCallOptions('PATCH', bodyOrOptions, options)),
+    delete: (path, options) => request('DELETE', path, options),
+    request,
+    getList(path, options = {}) {
+      const { query, rest } = splitListOptions(options);
+      return listPage(path, query, rest);
+    },
+    paginate(path, options = {}) {
+      const { maxPages = DEFAULT_MAX_PAGES, ...listOptions } = options;
+      const { query, rest } = splitListOptions(listOptions);
+      return paginateItems((page) => listPage(path, page, rest), query, maxPages);
+    },
+    get circuitState() {
+      return breaker?.state ?? 'closed';
+    },
+  };
+}
+
+/** Splits ListOptions into the list query (validated) and the remaining request options. */
+function splitListOptions<T>(options: ListOptions<T>): { query: ListQuery; rest: RequestOptions<T[]> } {
+  const { pagination = { page: 1, limit: 20 }, sort, filters, ...rest } = options;
+  for (const key of ['page', 'limit'] as const) {
+    const value = pagination[key];
+    if (!Number.isInteger(value) || value < 1) {
+      throw new RangeError(`pagination.${key} must be an integer >= 1, got ${String(value)}`);
+    }
+  }
+  if (sort !== undefined && sort.order !== 'asc' && sort.order !== 'desc') {
+    throw new RangeError(`sort.order must be 'asc' or 'desc', got ${JSON.stringify(sort.order)}`);
+  }
+  const query: ListQuery = { page: pagination.page, limit: pagination.limit };
+  if (sort !== undefined) query.sort = sort;
+  if (filters !== undefined) query.filters = filters;
+  return { query, rest };
 }

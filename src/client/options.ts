@@ -1,0 +1,193 @@
+import { type ResolvedCircuitBreaker, resolveCircuitBreaker } from './circuit-breaker.js';
+import { DEFAULT_REDACT_HEADER_KEYS } from './logging/redact.js';
+import type { ErrorMessageOverrides } from './messages/index.js';
+import { defaultListRequest, defaultListResponse } from './pagination.js';
+import { type ResolvedRetryPolicy, resolveRetryPolicy } from './retry/policy.js';
+import { realClock } from './timeout.js';
+import type {
+  ApiClientConfig,
+  ApiClientInterceptors,
+  Clock,
+  Locale,
+  Logger,
+  PaginationMapping,
+} from './types.js';
+import { parseBaseUrl } from './url.js';
+
+/** The defaults of ApiClientConfig, in one place. */
+export const CLIENT_DEFAULTS = {
+  timeoutMs: 15_000,
+  locale: 'en',
+  allowAbsoluteUrls: false,
+  disableInterceptors: false,
+  logHeaders: false,
+} as const satisfies Partial<ApiClientConfig>;
+
+/** setTimeout's largest delay; above it Node and browsers fire at once. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+const LOCALES: ReadonlySet<string> = new Set<Locale>(['en', 'es']);
+
+/** ApiClientConfig validated once, every default filled in. Code downstream never writes `??`. */
+export interface ResolvedClientConfig {
+  readonly baseUrl: URL | undefined;
+  readonly allowAbsoluteUrls: boolean;
+  /** `defaultHeaders` as entries, so each request starts from a fresh Headers. */
+  readonly defaultHeaders: ReadonlyArray<[string, string]>;
+  readonly fetch: typeof fetch;
+  readonly locale: Locale;
+  readonly errorMessages: ErrorMessageOverrides | undefined;
+  readonly timeoutMs: number;
+  /** `undefined` when there are none or `disableInterceptors` is set. */
+  readonly interceptors: Readonly<ApiClientInterceptors> | undefined;
+  readonly logHeaders: boolean;
+  readonly redactHeaderKeys: readonly string[];
+  readonly logger: Logger | undefined;
+  readonly retryPolicy: ResolvedRetryPolicy | undefined;
+  readonly circuitBreaker: ResolvedCircuitBreaker | undefined;
+  readonly pagination: {
+    readonly request: NonNullable<PaginationMapping['request']>;
+    readonly response: NonNullable<PaginationMapping['response']>;
+  };
+  readonly clock: Clock;
+}
+
+/** Validates `config` and fills in every default; TypeError/RangeError naming the option and value. */
+export function resolveClientConfig(config: ApiClientConfig): ResolvedClientConfig {
+  if (!isObject(config))
+    throw new TypeError(`createApiClient(config): config must be an object, got ${show(config)}`);
+  const baseOption = config.baseUrl !== undefined ? 'baseUrl' : 'baseURL';
+  const baseValue = config.baseUrl ?? config.baseURL;
+  if (typeof (config.fetchImpl ?? globalThis.fetch) !== 'function') {
+    throw new TypeError(
+      `fetchImpl must be a function (no global fetch is available), got ${show(config.fetchImpl)}`,
+    );
+  }
+  const disableInterceptors = optionalBoolean('disableInterceptors', config.disableInterceptors);
+  return {
+    baseUrl: baseValue === undefined ? undefined : parseBaseUrl(baseOption, baseValue),
+    allowAbsoluteUrls: optionalBoolean('allowAbsoluteUrls', config.allowAbsoluteUrls),
+    defaultHeaders: [...new Headers(config.defaultHeaders)],
+    // The global fetch is bound: some browsers throw "Illegal invocation" on a detached call.
+    fetch: config.fetchImpl ?? globalThis.fetch.bind(globalThis),
+    locale: resolveLocale('locale', config.locale) ?? CLIENT_DEFAULTS.locale,
+    errorMessages: resolveErrorMessages(config.errorMessages),
+    timeoutMs: resolveTimeout('timeoutMs', config.timeoutMs) ?? CLIENT_DEFAULTS.timeoutMs,
+    interceptors: disableInterceptors ? undefined : resolveInterceptors(config.interceptors),
+    logHeaders: optionalBoolean('logHeaders', config.logHeaders),
+    redactHeaderKeys: resolveRedactKeys(config.redactHeaderKeys),
+    logger: resolveLogger(config.logger),
+    // Both are off unless configured; their resolvers validate the values given.
+    retryPolicy: config.retryPolicy === undefined ? undefined : resolveRetryPolicy(config.retryPolicy),
+    circuitBreaker:
+      config.circuitBreaker === undefined ? undefined : resolveCircuitBreaker(config.circuitBreaker),
+    pagination: {
+      request: optionalFunction('pagination.request', config.pagination?.request) ?? defaultListRequest,
+      response: optionalFunction('pagination.response', config.pagination?.response) ?? defaultListResponse,
+    },
+    clock: resolveClock(config.clock),
+  };
+}
+
+/** A timeout in ms: a positive number up to 2^31-1, or Infinity for none. `undefined` passes through. */
+export function resolveTimeout(option: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (
+    typeof value !== 'number' ||
+    Number.isNaN(value) ||
+    value <= 0 ||
+    (value > MAX_TIMEOUT_MS && value !== Number.POSITIVE_INFINITY)
+  ) {
+    throw new RangeError(
+      `${option} must be a positive number of ms (at most ${MAX_TIMEOUT_MS}, or Infinity), got ${show(value)}`,
+    );
+  }
+  return value;
+}
+
+/** `en` or `es`; `undefined` passes through. */
+export function resolveLocale(option: string, value: unknown): Locale | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && LOCALES.has(value)) return value as Locale;
+  throw new RangeError(`${option} must be 'en' or 'es', got ${show(value)}`);
+}
+
+/** An optional boolean option; `undefined` is false. */
+export function optionalBoolean(option: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value === 'boolean') return value;
+  throw new TypeError(`${option} must be a boolean, got ${show(value)}`);
+}
+
+function optionalFunction<F>(option: string, value: F | undefined): F | undefined {
+  if (value === undefined || typeof value === 'function') return value;
+  throw new TypeError(`${option} must be a function, got ${show(value)}`);
+}
+
+function resolveErrorMessages(value: ApiClientConfig['errorMessages']): ErrorMessageOverrides | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) throw new TypeError(`errorMessages must be an object, got ${show(value)}`);
+  for (const [locale, messages] of Object.entries(value)) {
+    resolveLocale('errorMessages key', locale);
+    if (messages === undefined) continue;
+    if (!isObject(messages))
+      throw new TypeError(`errorMessages.${locale} must be an object, got ${show(messages)}`);
+    for (const [status, text] of Object.entries(messages)) {
+      if (!/^\d+$/.test(status)) {
+        throw new RangeError(`errorMessages.${locale} keys must be HTTP status codes, got ${show(status)}`);
+      }
+      if (typeof text !== 'string') {
+        throw new TypeError(`errorMessages.${locale}.${status} must be a string, got ${show(text)}`);
+      }
+    }
+  }
+  return value;
+}
+
+function resolveInterceptors(value: ApiClientInterceptors | undefined): ApiClientInterceptors | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) throw new TypeError(`interceptors must be an object, got ${show(value)}`);
+  const request = optionalFunction('interceptors.request', value.request);
+  const response = optionalFunction('interceptors.response', value.response);
+  if (request === undefined && response === undefined) return undefined;
+  return { request, response };
+}
+
+function resolveRedactKeys(value: readonly string[] | undefined): readonly string[] {
+  if (value === undefined) return DEFAULT_REDACT_HEADER_KEYS;
+  if (!Array.isArray(value) || value.some((key) => typeof key !== 'string')) {
+    throw new TypeError(`redactHeaderKeys must be an array of header names, got ${show(value)}`);
+  }
+  return Object.freeze([...value]);
+}
+
+function resolveLogger(value: Logger | undefined): Logger | undefined {
+  if (value === undefined) return undefined;
+  for (const method of ['debug', 'info', 'warn', 'error'] as const) {
+    if (!isObject(value) || typeof value[method] !== 'function') {
+      throw new TypeError(`logger must have debug, info, warn and error methods, got ${show(value)}`);
+    }
+  }
+  return value;
+}
+
+function resolveClock(value: Clock | undefined): Clock {
+  if (value === undefined) return realClock;
+  if (!isObject(value) || typeof value.now !== 'function' || typeof value.sleep !== 'function') {
+    throw new TypeError(`clock must have now() and sleep(ms, signal) methods, got ${show(value)}`);
+  }
+  return value;
+}
+
+function isObject(value: unknown): value is object {
+  return (typeof value === 'object' && value !== null) || typeof value === 'function';
+}
+
+/** A short, safe rendering of a bad value for an error message. */
+export function show(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'function') return 'a function';
+  if (Array.isArray(value)) return 'an array';
+  if (value === null || typeof value !== 'object') return String(value);
+  return 'an object';
+}

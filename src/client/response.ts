@@ -1,0 +1,152 @@
+/**
+ * Judging a response and reading its body. Every read listens to the attempt's signal, so the
+ * per-attempt timeout and the caller's abort cover the body too, even for a Response an interceptor made.
+ */
+import { ApiError } from './errors.js';
+import { type ErrorMessageOverrides, eventMessage, statusMessage } from './messages/index.js';
+import type { AttemptSignal } from './timeout.js';
+import type { Locale } from './types.js';
+
+/** What judging a response needs to know about its request. */
+export interface JudgeContext {
+  readonly method: string;
+  readonly locale: Locale;
+  readonly errorMessages: ErrorMessageOverrides | undefined;
+}
+
+/**
+ * A 2xx response's parsed body: `undefined` for HEAD, 204, 205 and an empty body; JSON for a JSON
+ * content type (invalid JSON is an ApiError with the response's status); text otherwise.
+ * Any other status throws ApiError with the localized message and the bounded, parsed error body.
+ * A broken or aborted body read rejects with the stream's error or the signal's reason, which the
+ * caller maps (network error, timeout, caller abort).
+ */
+export async function judgeResponse(
+  response: Response,
+  attempt: AttemptSignal,
+  context: JudgeContext,
+): Promise<unknown> {
+  const { status } = response;
+  if (status >= 200 && status < 300) return parseSuccess(response, attempt.signal, context);
+  let body: unknown;
+  if (hasNoBody(context.method, status)) {
+    discardBody(response);
+  } else {
+    try {
+      body = parseErrorBody(
+        await readText(response, attempt.signal, MAX_ERROR_BODY_BYTES),
+        response.headers.get('content-type'),
+      );
+    } catch (error) {
+      // The status is known, so it stays the error even when its body breaks or stalls;
+      // only the caller's abort takes precedence.
+      if (attempt.kind === 'caller') throw error;
+    }
+  }
+  throw new ApiError({
+    status,
+    statusText: response.statusText,
+    message: statusMessage(status, context.locale, context.errorMessages),
+    body,
+  });
+}
+
+async function parseSuccess(
+  response: Response,
+  signal: AbortSignal,
+  context: JudgeContext,
+): Promise<unknown> {
+  if (hasNoBody(context.method, response.status)) {
+    discardBody(response);
+    return undefined;
+  }
+  const text = (await readText(response, signal, Number.POSITIVE_INFINITY)) as string;
+  if (text === '') return undefined;
+  if (!isJsonContentType(response.headers.get('content-type'))) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    throw new ApiError({
+      status: response.status,
+      statusText: response.statusText,
+      message: eventMessage('invalidJson', context.locale),
+      // The text is kept for debugging, within the same bound as an error body.
+      body: text.length <= MAX_ERROR_BODY_BYTES ? text : undefined,
+      cause,
+    });
+  }
+}
+
+/** An error body is read up to this many bytes; past it the read stops and the body is left out. */
+export const MAX_ERROR_BODY_BYTES = 2 * 1024 * 1024;
+
+/** `application/json` and any `*+json` type (RFC 6839), e.g. `application/problem+json`. */
+export function isJsonContentType(contentType: string | null): boolean {
+  if (contentType === null) return false;
+  const semicolon = contentType.indexOf(';');
+  const mediaType = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
+  return mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
+/** A response that has no body to read: HEAD, 204 No Content, 205 Reset Content. */
+export function hasNoBody(method: string, status: number): boolean {
+  return method === 'HEAD' || status === 204 || status === 205;
+}
+
+/** Drops a body we will not read, so the connection is released. */
+export function discardBody(response: Response): void {
+  if (response.body !== null && !response.bodyUsed) response.body.cancel().catch(() => {});
+}
+
+/**
+ * The body as UTF-8 text, or `undefined` when it is longer than `limit` bytes (then the stream is
+ * cancelled: a huge error page is never buffered). Rejects with the signal's reason when it aborts,
+ * or with the stream's error when the connection breaks.
+ */
+export async function readText(
+  response: Response,
+  signal: AbortSignal,
+  limit: number,
+): Promise<string | undefined> {
+  const body = response.body;
+  if (body === null) return '';
+  if (signal.aborted) throw signal.reason;
+  const reader = body.getReader();
+  // A stream not tied to our fetch (one an interceptor made) would not error on abort: cancel it,
+  // which resolves the pending read, and the check after the read rejects with the reason.
+  const onAbort = (): void => {
+    reader.cancel(signal.reason).catch(() => {});
+  };
+  signal.addEventListener('abort', onAbort);
+  try {
+    const decoder = new TextDecoder();
+    let text = '';
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (signal.aborted) throw signal.reason;
+      if (done) return text + decoder.decode();
+      size += value.byteLength;
+      if (size > limit) {
+        reader.cancel().catch(() => {});
+        return undefined;
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** An error body: parsed JSON when the type says JSON and it parses, else the text; empty -> undefined. */
+export function parseErrorBody(text: string | undefined, contentType: string | null): unknown {
+  if (text === undefined || text === '') return undefined;
+  if (isJsonContentType(contentType)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      // A JSON type with a body that is not JSON: the text is still useful to the caller.
+    }
+  }
+  return text;
+}

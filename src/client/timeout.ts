@@ -1,0 +1,94 @@
+import type { Clock } from './types.js';
+
+/** Why an attempt's signal aborted: the per-attempt timeout, or the caller's own signal. */
+export type AbortKind = 'timeout' | 'caller';
+
+/**
+ * The signal of one attempt: aborts when `timeoutMs` elapses or when the caller's signal aborts.
+ *
+ * One AbortController, one cleared setTimeout and one listener on the caller's signal, removed in
+ * `dispose()`: cheaper on the hot path than AbortSignal.any + AbortSignal.timeout, and nothing
+ * (timer or listener) outlives the attempt, so a script exits as soon as its last request settles.
+ */
+export class AttemptSignal {
+  readonly #controller = new AbortController();
+  readonly #caller: AbortSignal | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #kind: AbortKind | undefined;
+
+  constructor(timeoutMs: number, caller: AbortSignal | undefined) {
+    this.#caller = caller;
+    if (caller !== undefined) {
+      if (caller.aborted) this.#abort('caller');
+      else caller.addEventListener('abort', this.#onCallerAbort);
+    }
+    // Infinity means "no timeout": setTimeout would clamp it to 1 ms.
+    if (timeoutMs !== Number.POSITIVE_INFINITY && this.#kind === undefined) {
+      this.#timer = setTimeout(this.#onTimeout, timeoutMs);
+    }
+  }
+
+  /** The signal to hand to fetch and to the body reader. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** What aborted the attempt, if anything did. */
+  get kind(): AbortKind | undefined {
+    return this.#kind;
+  }
+
+  /** Ends the attempt: clears the timer and the caller listener. Safe to call twice. */
+  dispose(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#caller?.removeEventListener('abort', this.#onCallerAbort);
+  }
+
+  /** Aborts a still-running fetch or body (an attempt that failed early) so its connection is freed. */
+  cancel(): void {
+    if (!this.#controller.signal.aborted) this.#controller.abort();
+  }
+
+  readonly #onTimeout = (): void => {
+    this.#timer = undefined;
+    this.#abort('timeout');
+  };
+
+  readonly #onCallerAbort = (): void => {
+    this.#abort('caller');
+  };
+
+  #abort(kind: AbortKind): void {
+    if (this.#kind !== undefined) return;
+    this.#kind = kind;
+    this.#controller.abort(
+      kind === 'caller' ? this.#caller?.reason : new DOMException('The request timed out.', 'TimeoutError'),
+    );
+  }
+}
+
+/**
+ * The real clock: wall time in epoch ms (so `Retry-After` dates compare directly), and a sleep that
+ * rejects with the signal's reason when it aborts and leaves no timer or listener behind.
+ */
+export const realClock: Clock = {
+  now: () => Date.now(),
+  sleep(ms, signal) {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const onAbort = (): void => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  },
+};

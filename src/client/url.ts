@@ -1,0 +1,111 @@
+import type { SearchParams } from './types.js';
+
+/** `scheme:` at the start of a string (RFC 3986 section 3.1): the path is an absolute URL. */
+const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
+
+/** Parses `baseUrl` once; TypeError naming the option and value when it is not an absolute http(s) URL. */
+export function parseBaseUrl(option: 'baseUrl' | 'baseURL', value: unknown): URL {
+  if (typeof value === 'string' && ABSOLUTE_URL.test(value)) {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+    } catch {
+      // Falls through to the error below.
+    }
+  }
+  throw new TypeError(`${option} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+}
+
+/**
+ * The URL of a request: `path` joined to `base` with exactly one `/`, the base's own path and query
+ * kept; then `searchParams` appended after any query the path already has.
+ *
+ * An absolute `path` of another origin than the base is refused unless `allowAbsoluteUrls`, so the
+ * client's default headers (credentials) never go to a host the caller did not configure
+ * (the class of axios CVE-2025-27152).
+ */
+export function buildUrl(
+  base: URL | undefined,
+  path: string,
+  allowAbsoluteUrls: boolean,
+  searchParams: SearchParams | undefined,
+): string {
+  if (typeof path !== 'string') {
+    throw new TypeError(`path must be a string, got ${typeof path}`);
+  }
+  let url: URL;
+  if (ABSOLUTE_URL.test(path)) {
+    url = parseAbsolute(path);
+    if (base !== undefined && url.origin !== base.origin && !allowAbsoluteUrls) {
+      throw new TypeError(
+        `Refusing to send a request to ${url.origin}: it is not the origin of baseUrl (${base.origin}). ` +
+          'Set allowAbsoluteUrls: true to allow other origins.',
+      );
+    }
+  } else if (base === undefined) {
+    throw new TypeError(
+      `Cannot resolve the relative path ${JSON.stringify(path)}: no baseUrl is configured. ` +
+        'Set baseUrl or pass an absolute URL.',
+    );
+  } else {
+    url = join(base, path);
+  }
+  if (searchParams !== undefined) appendSearchParams(url, searchParams);
+  return url.href;
+}
+
+function parseAbsolute(path: string): URL {
+  try {
+    return new URL(path);
+  } catch {
+    throw new TypeError(`path is not a valid URL: ${JSON.stringify(path)}`);
+  }
+}
+
+function join(base: URL, path: string): URL {
+  const basePath = base.pathname.replace(/\/+$/, '');
+  // Leading slashes are dropped so `//other.host/x` stays a path under the base, never a new host.
+  // An empty path, or one that is only a query or fragment, stays on the base's own path.
+  const joined =
+    path === '' || path[0] === '?' || path[0] === '#'
+      ? base.pathname + path
+      : `${basePath}/${path.replace(/^\/+/, '')}`;
+  const url = new URL(base.origin + joined);
+  if (base.search !== '') {
+    // The base's query (e.g. a fixed API version) comes first, then the path's own query.
+    url.search = url.search === '' ? base.search : `${base.search}&${url.search.slice(1)}`;
+  }
+  return url;
+}
+
+/**
+ * Appends `params` to the URL's query without re-encoding the query the path already has.
+ * Strings, numbers and booleans as `String(v)`; arrays repeat the key; null and undefined left out.
+ */
+function appendSearchParams(url: URL, params: SearchParams): void {
+  const extra = new URLSearchParams();
+  for (const key of Object.keys(params)) {
+    const value = params[key];
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly unknown[]) extra.append(key, toQueryValue(key, item));
+    } else {
+      extra.append(key, toQueryValue(key, value));
+    }
+  }
+  const added = extra.toString();
+  if (added === '') return;
+  url.search = url.search === '' ? added : `${url.search.slice(1)}&${added}`;
+}
+
+function toQueryValue(key: string, value: unknown): string {
+  const type = typeof value;
+  if (type === 'string' || type === 'number' || type === 'boolean' || type === 'bigint') {
+    return String(value);
+  }
+  throw new TypeError(
+    `searchParams.${key} must be a string, number, boolean or an array of those, got ${
+      value === null ? 'null' : type
+    }`,
+  );
+}
