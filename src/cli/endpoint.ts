@@ -21,7 +21,7 @@ const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,9}$/;
  *
  * Two refinements keep names useful: each segment is cleaned (extension stripped, other characters
  * dropped) before the id test, so `/users/1.json` gives `users`; and a segment with no allowed character
- * left (`..`, `@@`) counts as empty.
+ * left (`..`, `@@`), or only `_` and `-`, counts as empty.
  * The result never holds a path separator or a dot, so it cannot leave the output folder.
  *
  * @example endpointName(new URL('https://h/api/v1/users/42')) // 'users'
@@ -33,7 +33,8 @@ export function endpointName(url: URL): string {
       .replace(EXTENSION, '')
       .replace(/[^A-Za-z0-9_-]/g, '')
       .slice(0, MAX_NAME_LENGTH);
-    if (name !== '' && !ID_LIKE.some((pattern) => pattern.test(name))) return name;
+    // A name of only `_` and `-` gives no type name (generateTypes needs a letter or digit).
+    if (/[A-Za-z0-9]/.test(name) && !ID_LIKE.some((pattern) => pattern.test(name))) return name;
   }
   return ROOT_ENDPOINT;
 }

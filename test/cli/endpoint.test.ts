@@ -56,7 +56,7 @@ describe('endpointName', () => {
     expect(name(path)).toBe(expected);
   });
 
-  it.each([['/'], [''], ['/123'], ['/123/456'], ['/%20'], ['/@@/!!']])(
+  it.each([['/'], [''], ['/123'], ['/123/456'], ['/%20'], ['/@@/!!'], ['/_/--/_-']])(
     'gives root when nothing is left: %j',
     (path) => {
       expect(name(path)).toBe('root');
