@@ -286,7 +286,7 @@ describe('redaction', () => {
     // Every secret above holds "SECRET-": not one may show up.
     expect(everything.match(/SECRET-[a-z]+-[0-9a-f]+/g)).toBeNull();
     // The values did reach the server: redaction is for logs only.
-    const sent = server.requests.findLast((request) => request.url.startsWith('/ok'));
+    const sent = server.requests.filter((request) => request.url.startsWith('/ok')).at(-1);
     expect(sent?.headers['authorization']).toBe(secrets.fresh);
     expect(sent?.url).toContain(secrets.token);
   });

@@ -58,7 +58,7 @@ describe('createLogger', () => {
 
   it('accepts pino\'s one-argument form logger.info("message")', () => {
     const { lines, logger } = capture();
-    (logger.info as (message: string) => void)('only text');
+    (logger.info as unknown as (message: string) => void)('only text');
     expect(lines).toEqual(['[typefetch] INFO only text']);
   });
 

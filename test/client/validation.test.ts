@@ -76,10 +76,11 @@ describe('validateBody with a simple schema', () => {
   });
 
   it('does not count inherited keys (constructor, toString) as present', async () => {
-    const schema: ValidationSchema = {
-      constructor: { required: true },
-      toString: { type: 'string', required: true },
-    };
+    // Built from entries: in an object literal TypeScript types `toString` against Object.prototype's.
+    const schema = Object.fromEntries([
+      ['constructor', { required: true }],
+      ['toString', { type: 'string', required: true }],
+    ]) as ValidationSchema;
     expect(await validateBody({}, schema)).toEqual({
       ok: false,
       issues: [
