@@ -47,9 +47,6 @@ export interface ApiClient {
   readonly circuitState: CircuitState;
 }
 
-/** `paginate` stops after this many pages unless `maxPages` says otherwise. */
-const DEFAULT_MAX_PAGES = 1000;
-
 /**
  * Creates a typed HTTP client. The config is validated and resolved once, here: a bad value throws a
  * TypeError or RangeError naming the option and the value.
@@ -65,13 +62,12 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       ? undefined
       : new CircuitBreaker(client.circuitBreaker, () => client.clock.now());
 
-  const run = (
+  // Every method is async, so bad input (thrown while preparing) is a rejection, never a synchronous throw.
+  const run = async (
     method: HttpMethod,
     path: string,
     options: RequestOptions<unknown> | undefined,
-  ): Promise<SendResult> =>
-    // prepareRequest throws synchronously on bad input; inside the promise chain it becomes a rejection.
-    Promise.resolve().then(() => send(client, breaker, prepareRequest(client, method, path, options ?? {})));
+  ): Promise<SendResult> => send(client, breaker, prepareRequest(client, method, path, options ?? {}));
 
   const request = async <T>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T> =>
     (await run(method, path, options as RequestOptions<unknown> | undefined)).data as T;
@@ -92,22 +88,23 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
 
   return {
     get: (path, options) => request('GET', path, options),
-    post: (path, bodyOrOptions, options) =>
+    post: async (path, bodyOrOptions, options) =>
       request('POST', path, bodyCallOptions('POST', bodyOrOptions, options)),
-    put: (path, bodyOrOptions, options) =>
+    put: async (path, bodyOrOptions, options) =>
       request('PUT', path, bodyCallOptions('PUT', bodyOrOptions, options)),
-    patch: (path, bodyOrOptions, options) =>
+    patch: async (path, bodyOrOptions, options) =>
       request('PATCH', path, bodyCallOptions('PATCH', bodyOrOptions, options)),
     delete: (path, options) => request('DELETE', path, options),
     request,
-    getList(path, options = {}) {
+    async getList(path, options = {}) {
       const { query, rest } = splitListOptions(options);
       return listPage(path, query, rest);
     },
-    paginate(path, options = {}) {
-      const { maxPages = DEFAULT_MAX_PAGES, ...listOptions } = options;
+    async *paginate(path, options = {}) {
+      // No page cap by default: the walk ends at the last page (or an empty one) anyway.
+      const { maxPages = Number.POSITIVE_INFINITY, ...listOptions } = options;
       const { query, rest } = splitListOptions(listOptions);
-      return paginateItems((page) => listPage(path, page, rest), query, maxPages);
+      yield* paginateItems((page) => listPage(path, page, rest), query, maxPages);
     },
     get circuitState() {
       return breaker?.state ?? 'closed';

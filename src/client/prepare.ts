@@ -11,6 +11,16 @@ import type {
 } from './types.js';
 import { buildUrl } from './url.js';
 
+const METHODS: ReadonlySet<string> = new Set<HttpMethod>([
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'HEAD',
+  'OPTIONS',
+]);
+
 /** One request's options, validated and merged with the client's, ready for the attempt loop. */
 export interface PreparedRequest {
   readonly method: HttpMethod;
@@ -36,10 +46,18 @@ export interface PreparedRequest {
 /** Validates a request's options and merges them with the client's config. */
 export function prepareRequest(
   client: ResolvedClientConfig,
-  method: HttpMethod,
+  requestedMethod: HttpMethod,
   path: string,
   options: RequestOptions<unknown>,
 ): PreparedRequest {
+  const method = (
+    typeof requestedMethod === 'string' ? requestedMethod.toUpperCase() : requestedMethod
+  ) as HttpMethod;
+  if (!METHODS.has(method)) {
+    throw new RangeError(
+      `method must be one of ${[...METHODS].join(', ')}, got ${JSON.stringify(requestedMethod)}`,
+    );
+  }
   // Everything not named here is a fetch option (cache, credentials, redirect, ...).
   const {
     searchParams,

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUrl, parseBaseUrl } from '../../src/client/url.js';
+import { createApiClient } from '../../src/index.js';
+import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+
+const join = (base: string, path: string, allow = false): string =>
+  buildUrl(parseBaseUrl('baseUrl', base), path, allow, undefined);
+
+describe('URL joining', () => {
+  it.each([
+    ['https://h.test', '/users', 'https://h.test/users'],
+    ['https://h.test', 'users', 'https://h.test/users'],
+    ['https://h.test/', '/users', 'https://h.test/users'],
+    ['https://h.test/', 'users', 'https://h.test/users'],
+    ['https://h.test/api', '/users', 'https://h.test/api/users'],
+    ['https://h.test/api', 'users', 'https://h.test/api/users'],
+    ['https://h.test/api/', '/users', 'https://h.test/api/users'],
+    ['https://h.test/api/', 'users', 'https://h.test/api/users'],
+    ['https://h.test/api//', '//users', 'https://h.test/api/users'],
+    ['https://h.test/api/v1', '/users/1/posts', 'https://h.test/api/v1/users/1/posts'],
+    ['https://h.test/api', '/users?active=true', 'https://h.test/api/users?active=true'],
+    ['https://h.test/api', '', 'https://h.test/api'],
+    ['https://h.test/api', '/', 'https://h.test/api/'],
+    ['https://h.test/api', '?q=1', 'https://h.test/api?q=1'],
+    ['https://h.test/api?v=2', '/users?q=1', 'https://h.test/api/users?v=2&q=1'],
+    ['https://h.test:8443/api', 'x', 'https://h.test:8443/api/x'],
+  ])('%s + %s -> %s', (base, path, expected) => {
+    expect(join(base, path)).toBe(expected);
+  });
+
+  it('keeps a protocol-relative path under the base instead of switching host', () => {
+    expect(join('https://h.test/api', '//evil.test/steal')).toBe('https://h.test/api/evil.test/steal');
+  });
+
+  it('uses an absolute URL of the same origin as it is', () => {
+    expect(join('https://h.test/api', 'https://h.test/other/path?x=1')).toBe('https://h.test/other/path?x=1');
+  });
+
+  it('refuses an absolute URL of another origin, naming both origins', () => {
+    expect(() => join('https://h.test/api', 'https://evil.test/steal')).toThrow(
+      new TypeError(
+        'Refusing to send a request to https://evil.test: it is not the origin of baseUrl (https://h.test). ' +
+          'Set allowAbsoluteUrls: true to allow other origins.',
+      ),
+    );
+  });
+
+  it('treats another port or scheme as another origin', () => {
+    expect(() => join('https://h.test', 'https://h.test:444/x')).toThrow(TypeError);
+    expect(() => join('https://h.test', 'http://h.test/x')).toThrow(TypeError);
+  });
+
+  it('accepts another origin with allowAbsoluteUrls', () => {
+    expect(join('https://h.test/api', 'https://other.test/x', true)).toBe('https://other.test/x');
+  });
+
+  it('accepts an absolute URL when there is no base', () => {
+    expect(buildUrl(undefined, 'https://h.test/a', false, undefined)).toBe('https://h.test/a');
+  });
+
+  it('refuses a relative path when there is no base', () => {
+    expect(() => buildUrl(undefined, '/users', false, undefined)).toThrow(
+      new TypeError(
+        'Cannot resolve the relative path "/users": no baseUrl is configured. Set baseUrl or pass an absolute URL.',
+      ),
+    );
+  });
+
+  it.each([
+    ['baseUrl', 'not a url'],
+    ['baseUrl', '/relative'],
+    ['baseURL', 'ftp://h.test'],
+    ['baseUrl', 42],
+  ] as const)('rejects %s %j with a TypeError naming the option and value', (option, value) => {
+    expect(() => parseBaseUrl(option, value)).toThrow(
+      new TypeError(`${option} must be an absolute http(s) URL, got ${JSON.stringify(value)}`),
+    );
+  });
+});
+
+describe('searchParams', () => {
+  const query = (path: string, params: Record<string, unknown>): string =>
+    buildUrl(parseBaseUrl('baseUrl', 'https://h.test'), path, false, params as never).replace(
+      'https://h.test',
+      '',
+    );
+
+  it.each([
+    [{ q: 'shoes', page: 2 }, '/s?q=shoes&page=2'],
+    [{ active: true, off: false }, '/s?active=true&off=false'],
+    [{ tag: ['a', 'b', 3] }, '/s?tag=a&tag=b&tag=3'],
+    [{ a: undefined, b: null, c: 'x' }, '/s?c=x'],
+    [{ a: undefined, b: null }, '/s'],
+    [{ empty: '' }, '/s?empty='],
+    [{ tags: [] }, '/s'],
+    [{ 'a b': 'c&d=e', ü: 'ß' }, '/s?a+b=c%26d%3De&%C3%BC=%C3%9F'],
+    [{ n: 0, f: 1.5, neg: -1 }, '/s?n=0&f=1.5&neg=-1'],
+  ])('%j -> %s', (params, expected) => {
+    expect(query('/s', params)).toBe(expected);
+  });
+
+  it('appends after the query the path already has, without re-encoding it', () => {
+    expect(query('/s?x=a%20b&y', { z: 1 })).toBe('/s?x=a%20b&y&z=1');
+  });
+
+  it('rejects an object value with a TypeError naming the key', () => {
+    expect(() => query('/s', { filter: { a: 1 } })).toThrow(
+      new TypeError('searchParams.filter must be a string, number, boolean or an array of those, got object'),
+    );
+  });
+});
+
+describe('URLs through the client', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer((_req, res) => sendJson(res, 200, {}));
+  });
+  afterAll(() => server.close());
+
+  it('sends the joined path and query to the server', async () => {
+    const api = createApiClient({ baseUrl: `${server.url}/api/v1/` });
+    await api.get('/users', { searchParams: { page: 2, tag: ['a', 'b'], skip: undefined } });
+    expect(server.requests.at(-1)?.url).toBe('/api/v1/users?page=2&tag=a&tag=b');
+  });
+
+  it('accepts baseURL as an alias of baseUrl', async () => {
+    const api = createApiClient({ baseURL: `${server.url}/v2` });
+    await api.get('items');
+    expect(server.requests.at(-1)?.url).toBe('/v2/items');
+  });
+
+  it('rejects (does not throw synchronously) for another origin and sends nothing', async () => {
+    const api = createApiClient({ baseUrl: server.url, defaultHeaders: { authorization: 'Bearer s3cret' } });
+    const before = server.requests.length;
+    const promise = api.get('http://localhost:1/steal');
+    await expect(promise).rejects.toThrow(TypeError);
+    await expect(promise).rejects.toThrow('Refusing to send a request to http://localhost:1');
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('rejects createApiClient with a bad baseUrl at once', () => {
+    expect(() => createApiClient({ baseUrl: 'api.example.com' })).toThrow(
+      new TypeError('baseUrl must be an absolute http(s) URL, got "api.example.com"'),
+    );
+  });
+});
