@@ -37,7 +37,7 @@ let dir: string;
 beforeAll(async () => {
   await ensureBuilt();
   server = await createTestServer((req, res) => {
-    const body = RESPONSES[req.url];
+    const body = RESPONSES[req.url ?? ''];
     if (body !== undefined) return sendJson(res, 200, body);
     sendJson(res, 200, { ok: true });
   });
