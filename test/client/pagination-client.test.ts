@@ -156,6 +156,23 @@ describe('getList: the query sent', () => {
     expect(sent()).toEqual([]);
   });
 
+  it('rejects bad pagination and sort options with a one-line error, sending nothing', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    await expect(api.getList('/nested', { pagination: { page: 0, limit: 10 } })).rejects.toThrow(
+      new RangeError('pagination.page must be an integer >= 1, got 0'),
+    );
+    await expect(api.getList('/nested', { pagination: { page: 1, limit: 2.5 } })).rejects.toThrow(
+      new RangeError('pagination.limit must be an integer >= 1, got 2.5'),
+    );
+    await expect(api.getList('/nested', { sort: { field: 'id', order: 'up' as never } })).rejects.toThrow(
+      new RangeError(`sort.order must be 'asc' or 'desc', got "up"`),
+    );
+    await expect(api.getList('/nested', { sort: { field: '', order: 'asc' } })).rejects.toThrow(
+      new TypeError('getList: sort.field must be a non-empty string, got ""'),
+    );
+    expect(sent()).toEqual([]);
+  });
+
   it('uses a replaced request and response mapping', async () => {
     const api = createApiClient({
       baseUrl: server.url,
