@@ -1,4 +1,5 @@
 import { type ResolvedCircuitBreaker, resolveCircuitBreaker } from './circuit-breaker.js';
+import { safeHeaders } from './headers.js';
 import { DEFAULT_REDACT_HEADER_KEYS } from './logging/redact.js';
 import type { ErrorMessageOverrides } from './messages/index.js';
 import { defaultListRequest, defaultListResponse } from './pagination.js';
@@ -67,7 +68,7 @@ export function resolveClientConfig(config: ApiClientConfig): ResolvedClientConf
   return {
     baseUrl: baseValue === undefined ? undefined : parseBaseUrl(baseOption, baseValue),
     allowAbsoluteUrls: optionalBoolean('allowAbsoluteUrls', config.allowAbsoluteUrls),
-    defaultHeaders: [...new Headers(config.defaultHeaders)],
+    defaultHeaders: [...safeHeaders('defaultHeaders', config.defaultHeaders)],
     // The global fetch is bound: some browsers throw "Illegal invocation" on a detached call.
     fetch: config.fetchImpl ?? globalThis.fetch.bind(globalThis),
     locale: resolveLocale('locale', config.locale) ?? CLIENT_DEFAULTS.locale,

@@ -1,4 +1,5 @@
 import { encodeBody, isStream } from './body.js';
+import { safeHeaders } from './headers.js';
 import type { ErrorMessageOverrides } from './messages/index.js';
 import { optionalBoolean, type ResolvedClientConfig, resolveLocale, resolveTimeout } from './options.js';
 import type {
@@ -75,7 +76,7 @@ export function prepareRequest(
   const headers = new Headers(client.defaultHeaders as [string, string][]);
   if (requestHeaders !== undefined) {
     // `set`, not `append`: the request's value replaces the default of the same (case-insensitive) name.
-    for (const [name, value] of new Headers(requestHeaders)) headers.set(name, value);
+    for (const [name, value] of safeHeaders('options.headers', requestHeaders)) headers.set(name, value);
   }
   if ((method === 'GET' || method === 'HEAD') && rawBody !== undefined && rawBody !== null) {
     throw new TypeError(`options.body: a ${method} request cannot have a body`);

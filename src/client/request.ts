@@ -1,6 +1,7 @@
 import { isStream } from './body.js';
 import { type CircuitBreaker, isBreakerFailure } from './circuit-breaker.js';
 import { ApiError, CircuitOpenError, ValidationError } from './errors.js';
+import { safeHeaders } from './headers.js';
 import { eventMessage, statusMessage } from './messages/index.js';
 import type { ResolvedClientConfig } from './options.js';
 import type { PreparedRequest } from './prepare.js';
@@ -124,7 +125,7 @@ async function attemptOnce(
       headers: Object.fromEntries(headers),
       body: body ?? null,
     });
-    headers = toHeaders(init.headers);
+    headers = safeHeaders('interceptors.request headers', init.headers, true);
     body = init.body ?? undefined;
     // The interceptor may change the method too; HEAD/retry decisions follow what is sent.
     const method = init.method?.toUpperCase() ?? request.method;
@@ -200,13 +201,4 @@ function toAttemptError(error: unknown, signal: AttemptSignal, request: Prepared
     message: statusMessage(0, request.locale, request.errorMessages),
     cause: error,
   });
-}
-
-/** The headers an interceptor returned; a plain object's later key wins over an earlier one of another case. */
-function toHeaders(value: HeadersInit | undefined): Headers {
-  if (value instanceof Headers) return value;
-  if (value === undefined || Array.isArray(value)) return new Headers(value);
-  const headers = new Headers();
-  for (const [name, text] of Object.entries(value)) headers.set(name, text);
-  return headers;
 }

@@ -1,0 +1,29 @@
+/**
+ * Headers built from user input without ever echoing a header value in an error: fetch's own
+ * message ('Headers.append: "Bearer abc\n" is an invalid header value.') would put a credential in
+ * a log or on a terminal.
+ */
+export function safeHeaders(option: string, init: HeadersInit | undefined, laterWins = false): Headers {
+  if (init instanceof Headers) return new Headers(init);
+  const headers = new Headers();
+  if (init === undefined || init === null) return headers;
+  if (typeof init !== 'object')
+    throw new TypeError(`${option} must be a Headers object, an array of pairs or a record`);
+  const entries = Array.isArray(init) ? init : Object.entries(init);
+  for (const entry of entries) {
+    const [name, value] = entry as [unknown, unknown];
+    if (typeof name !== 'string' || typeof value !== 'string' || (entry as unknown[]).length !== 2) {
+      throw new TypeError(`${option}: every header must be a [name, value] pair of strings`);
+    }
+    try {
+      // A plain object from an interceptor may hold one name in two cases: the later one is the change.
+      if (laterWins) headers.set(name, value);
+      else headers.append(name, value);
+    } catch {
+      throw new TypeError(
+        `${option}: header ${JSON.stringify(name)} has an invalid name or value (value not shown)`,
+      );
+    }
+  }
+  return headers;
+}
