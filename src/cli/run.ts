@@ -72,11 +72,15 @@ async function generate(options: ResolvedCliOptions, io: CliIO, out: Painter, er
     );
     return EXIT.ok;
   } catch (error) {
+    // Error text may quote what the server or the OS echoed back, credentials included.
     const secrets = secretsOf(options);
-    const [first = '', ...rest] = messageOf(error).split('\n');
+    const [first = '', ...rest] = redactSecrets(messageOf(error), secrets).split('\n');
     const lines = [err.error(`❌ Error: ${first}`)];
-    if (options.verbose) lines.push(...[...rest, ...detailOf(error)].map((line) => `   ${line}`));
-    io.stderr.write(`${redactSecrets(lines.join('\n'), secrets)}\n`);
+    if (options.verbose) {
+      const more = [...rest, ...detailOf(error).map((line) => redactSecrets(line, secrets))];
+      lines.push(...more.map((line) => `   ${line}`));
+    }
+    io.stderr.write(`${lines.join('\n')}\n`);
     return EXIT.failure;
   }
 }

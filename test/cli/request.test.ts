@@ -230,6 +230,18 @@ describe('failures', () => {
 });
 
 describe('secrets', () => {
+  it('redacts a --header value quoted in the error line itself (a body echoing the token is not JSON)', async () => {
+    const server = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(req.headers['authorization']);
+    });
+    const result = await cli(['--type', '--header=Authorization: Bearer tk_1234', `${server.url}/me`]);
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: `❌ Error: Unexpected token 'B', "[REDACTED]" is not valid JSON\n`,
+    });
+  });
+
   it('never prints a --header value, even when the server echoes it into an error body under --verbose', async () => {
     const secret = 'sk_live_0123456789abcdef';
     const server = await serve((req, res) =>
