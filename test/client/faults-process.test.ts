@@ -132,7 +132,7 @@ describe('fault cases in a child process', () => {
   ])(
     '%s: a 50 MB error body, %i attempt(s): body left out, RSS grows less than %i MB',
     async (mode, attempts, limitMb) => {
-      const huge = FAULTS['huge-error-body'];
+      const huge: FaultHandler = FAULTS['huge-error-body'];
       const handler: FaultHandler = (req, res, n, later) => {
         if (req.url !== '/warm') return huge(req, res, n, later);
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': 2 });
