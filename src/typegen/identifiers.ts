@@ -4,6 +4,16 @@
 // valid whatever it holds, so a non-ASCII key is quoted rather than risked.
 const IDENTIFIER_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+// Code points escaped in quoted keys beyond what JSON.stringify escapes.
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+// Escaped per UTF-16 unit (`\ud83d\ude00`), never `\u{...}`, which TypeScript refuses below ES2015 targets.
+function escapeCodeUnits(char: string): string {
+  let escaped = '';
+  for (let i = 0; i < char.length; i++) escaped += `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return escaped;
+}
+
 // Global types the emitted text refers to: a declaration with that name would shadow them.
 const NAMES_USED_BY_OUTPUT = new Set(['Record']);
 
@@ -14,13 +24,15 @@ export function isIdentifierName(key: string): boolean {
 
 /**
  * The member name for a JSON key: bare when it is an identifier name, else a JSON string. JSON.stringify
- * escapes quotes, backslashes, control characters and lone surrogates; U+2028/U+2029 are escaped too
- * because TypeScript rejects them unescaped in a string literal. Nothing is ever written into a comment,
- * so a key holding `*` followed by `/` is harmless.
+ * escapes quotes, backslashes, C0 controls and lone surrogates. Line and paragraph separators (TypeScript
+ * rejects them unescaped in a string literal), C1 controls and invisible format characters (bidi
+ * overrides, zero-width space, BOM) are escaped too, so a key can neither break the file nor hide what
+ * it says from a reader or a terminal. Nothing is ever written into a comment, so a key holding `*`
+ * followed by `/` is harmless.
  */
 export function propertyKey(key: string): string {
   if (IDENTIFIER_NAME.test(key)) return key;
-  return JSON.stringify(key).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  return JSON.stringify(key).replace(INVISIBLE, escapeCodeUnits);
 }
 
 /**

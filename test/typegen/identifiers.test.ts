@@ -64,6 +64,14 @@ describe('member keys', () => {
     expect(propertyKey('\u0000')).toBe('"\\u0000"');
     expect(propertyKey('\ud83d')).toBe('"\\ud83d"');
     expect(propertyKey('é')).toBe('"é"');
+    expect(propertyKey('😀 日本')).toBe('"😀 日本"');
     expect(isIdentifierName('é')).toBe(false);
+  });
+
+  it('escapes invisible and control characters JSON.stringify leaves raw, per UTF-16 unit', () => {
+    // DEL, a C1 control (CSI), a bidi override, a zero-width space, a BOM, an astral format character.
+    expect(propertyKey('a\u007f\u009b\u202eb\u200b\ufeff\u{e0001}')).toBe(
+      '"a\\u007f\\u009b\\u202eb\\u200b\\ufeff\\udb40\\udc01"',
+    );
   });
 });
