@@ -6,6 +6,29 @@ const lines = (...text: string[]): string => `${text.join('\n')}\n`;
 const gen = (value: unknown, name = 'T'): string => generateTypes(value, { name });
 const fromJson = (json: string): string => gen(JSON.parse(json));
 
+describe('documented example', () => {
+  it('gives the output shown at the top of docs/type-inference.md', () => {
+    const users = [
+      { id: 1, name: 'Ada', email: 'ada@example.com', tags: ['admin'], address: { city: 'London' } },
+      { id: 2, name: 'Linus', email: null, tags: [], address: { city: 'Helsinki', zip: '00100' } },
+    ];
+    expect(generateTypes(users, { name: 'users' })).toBe(
+      lines(
+        'export type Users = {',
+        '  id: number;',
+        '  name: string;',
+        '  email?: string | null;',
+        '  tags: string[];',
+        '  address: {',
+        '    city: string;',
+        '    zip?: string;',
+        '  };',
+        '}[];',
+      ),
+    );
+  });
+});
+
 describe('top-level forms', () => {
   it('types a top-level primitive or null as a type alias', () => {
     expect(gen('a')).toBe('export type T = string;\n');
