@@ -128,7 +128,7 @@ describe('locale resolution', () => {
     ['locale', { locale: 'fr' }],
     ['locale', { locale: 'EN' }],
   ] as const)('rejects a bad %s with a RangeError naming the value', (_option, config) => {
-    expect(() => createApiClient(config as { locale: Locale })).toThrow(
+    expect(() => createApiClient(config as unknown as { locale: Locale })).toThrow(
       new RangeError(`locale must be 'en' or 'es', got "${config.locale}"`),
     );
   });
