@@ -1,0 +1,227 @@
+// The built ES module client in a real browser: Debian's Chromium, headless, driven by playwright-core.
+// The page (one origin) imports dist/index.js; the API (another origin) sends CORS headers, so every
+// call below is a real cross-origin fetch with the browser's own rules (preflights, exposed headers).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Typefetch from '../../src/index.js';
+import type { TestServer } from '../helpers/server.js';
+import { DIST_ESM, ensureLibraryBuilt } from '../package/helpers/dist.js';
+import { ITEMS, startCorsApi, startPageServer } from './servers.js';
+
+/** Debian's package (`apt-get install -y chromium`); never a browser downloaded by playwright. */
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let pageServer: TestServer;
+let api: TestServer;
+let profile: string;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  await ensureLibraryBuilt();
+  pageServer = await startPageServer(DIST_ESM);
+  api = await startCorsApi(() => pageServer.url);
+  // A fresh profile (--user-data-dir) for every run: no cache, cookies or stored state from an earlier one.
+  profile = await mkdtemp(path.join(tmpdir(), 'typefetch-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(pageServer.url);
+  await page.waitForFunction(() => document.title === 'ready', undefined, { timeout: 10_000 });
+}, 60_000);
+
+afterAll(async () => {
+  // Closing a persistent context closes its browser too.
+  await context?.close();
+  await api?.close();
+  await pageServer?.close();
+  if (profile !== undefined) await rm(profile, { recursive: true, force: true });
+});
+
+/** The module the page imported, as the page sees it. */
+declare global {
+  interface Window {
+    typefetch: typeof Typefetch;
+  }
+}
+
+/** The API's requests other than preflights, as `METHOD path`. */
+const seen = (pathname: string) =>
+  api.requests
+    .filter((request) => request.method !== 'OPTIONS' && request.url.split('?')[0] === pathname)
+    .map((request) => `${request.method} ${request.url}`);
+
+describe('the built client in Chromium, against a cross-origin API', () => {
+  it('loads as an ES module and exposes the public exports', async () => {
+    const names = await page.evaluate(() => Object.keys(window.typefetch).sort());
+    expect(names).toEqual([
+      'ApiError',
+      'CircuitOpenError',
+      'DEFAULT_REDACT_HEADER_KEYS',
+      'ValidationError',
+      'createApiClient',
+      'createLogger',
+      'generateTypes',
+    ]);
+  });
+
+  it('get resolves the parsed JSON body', async () => {
+    const user = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      return client.get('/users/1');
+    }, api.url);
+    expect(user).toEqual({ id: 1, name: 'Ada' });
+    expect(api.requests.find((request) => request.url === '/users/1')?.headers.origin).toBe(pageServer.url);
+  });
+
+  it('post sends a JSON body with a custom header, after a CORS preflight that names both', async () => {
+    const result = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({
+        baseUrl,
+        defaultHeaders: { 'X-Request-Id': 'r-42' },
+      });
+      return client.post('/posts', { title: 'Hello', tags: ['a', 'b'] });
+    }, api.url);
+    expect(result).toEqual({
+      received: { title: 'Hello', tags: ['a', 'b'] },
+      contentType: 'application/json',
+      requestId: 'r-42',
+    });
+    const preflight = api.requests.find(
+      (request) => request.method === 'OPTIONS' && request.url === '/posts',
+    );
+    expect(preflight?.headers['access-control-request-method']).toBe('POST');
+    expect(preflight?.headers['access-control-request-headers']).toBe('content-type,x-request-id');
+    expect(seen('/posts')).toEqual(['POST /posts']);
+  });
+
+  it('getList reads the total from an exposed X-Total-Count header', async () => {
+    const list = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      return client.getList('/items', { pagination: { page: 2, limit: 2 } });
+    }, api.url);
+    expect(list).toEqual({
+      data: ITEMS.slice(2, 4),
+      pagination: { page: 2, limit: 2, total: 5, totalPages: 3, hasNextPage: true, hasPreviousPage: true },
+    });
+    expect(seen('/items')).toEqual(['GET /items?page=2&limit=2']);
+  });
+
+  it('an error status rejects with an ApiError carrying its localized message and body', async () => {
+    const error = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, ApiError } = window.typefetch;
+      const client = createApiClient({ baseUrl, locale: 'es' });
+      try {
+        await client.get('/missing');
+        return 'resolved';
+      } catch (e) {
+        if (!(e instanceof ApiError)) return `not an ApiError: ${String(e)}`;
+        return { ...e.details, name: e.name, english: await englishMessage() };
+      }
+      async function englishMessage() {
+        try {
+          await client.get('/missing', { errorLocale: 'en' });
+        } catch (e) {
+          return e instanceof Error ? e.message : String(e);
+        }
+      }
+    }, api.url);
+    expect(error).toEqual({
+      name: 'ApiError',
+      status: 404,
+      statusText: 'Not Found',
+      message: 'El recurso solicitado no fue encontrado.',
+      body: { error: 'not found' },
+      isTimeout: false,
+      english: 'Resource not found.',
+    });
+  });
+
+  it('a request slower than timeoutMs rejects with a timeout ApiError', async () => {
+    const error = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl, timeoutMs: 300 });
+      const started = performance.now();
+      try {
+        await client.get('/slow');
+        return 'resolved';
+      } catch (e) {
+        const { name, status, statusText, message, isTimeout } = e as InstanceType<
+          typeof window.typefetch.ApiError
+        >;
+        return { name, status, statusText, message, isTimeout, waited: performance.now() - started };
+      }
+    }, api.url);
+    expect(error).toEqual({
+      name: 'ApiError',
+      status: 408,
+      statusText: 'Request Timeout',
+      message: 'The request timed out.',
+      isTimeout: true,
+      waited: expect.any(Number),
+    });
+    // Generous bounds: the timer fired, and not long after it was due.
+    expect((error as { waited: number }).waited).toBeGreaterThanOrEqual(290);
+    expect((error as { waited: number }).waited).toBeLessThan(10_000);
+  });
+
+  it('retries a 503 until it succeeds: the server sees three GETs', async () => {
+    const result = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({
+        baseUrl,
+        retryPolicy: { maxRetries: 2, initialDelayMs: 20 },
+      });
+      return client.get('/flaky');
+    }, api.url);
+    expect(result).toEqual({ ok: true, calls: 3 });
+    expect(seen('/flaky')).toEqual(['GET /flaky', 'GET /flaky', 'GET /flaky']);
+  });
+
+  it('opens the circuit after `threshold` failures and then rejects without sending', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, CircuitOpenError, ApiError } = window.typefetch;
+      const client = createApiClient({ baseUrl, circuitBreaker: { threshold: 2, timeout: 60_000 } });
+      const attempts: unknown[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        try {
+          await client.get('/broken');
+          attempts.push('resolved');
+        } catch (e) {
+          if (!(e instanceof ApiError)) attempts.push(`not an ApiError: ${String(e)}`);
+          else attempts.push([e.name, e.status, e.message, e instanceof CircuitOpenError]);
+        }
+      }
+      return { attempts, state: client.circuitState };
+    }, api.url);
+    expect(outcome).toEqual({
+      attempts: [
+        ['ApiError', 500, 'Internal server error.', false],
+        ['ApiError', 500, 'Internal server error.', false],
+        ['CircuitOpenError', 503, 'The service is temporarily unavailable. Please try again later.', true],
+      ],
+      state: 'open',
+    });
+    expect(seen('/broken')).toEqual(['GET /broken', 'GET /broken']);
+  });
+
+  it('raised no uncaught error or unhandled rejection in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

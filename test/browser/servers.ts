@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+
+/**
+ * The page's origin: `/` is an HTML page that imports `/dist/index.js` (the built ES module client, read
+ * from `distFile` on each request) and puts its exports on `window.typefetch`.
+ */
+export function startPageServer(distFile: string): Promise<TestServer> {
+  return createTestServer(async (req, res) => {
+    if (req.url === '/dist/index.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(await readFile(distFile));
+    } else if (req.url === '/') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(PAGE);
+    } else {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+}
+
+const PAGE = `<!doctype html>
+<html><head><meta charset="utf-8"><title>typefetch in a browser</title></head>
+<body><script type="module">
+import * as typefetch from '/dist/index.js';
+window.typefetch = typefetch;
+document.title = 'ready';
+</script></body></html>`;
+
+/** Request headers the API allows in a preflight: exactly what the tests send, nothing more. */
+export const ALLOWED_HEADERS = 'content-type, x-request-id';
+export const ITEMS = [1, 2, 3, 4, 5].map((id) => ({ id, name: `item ${id}` }));
+
+/**
+ * The API, on another origin (another port) than the page, so every call is a CORS request. Only
+ * `pageOrigin` is allowed; every response, error statuses included, carries the CORS headers (without
+ * them the browser would hide the status and the client would see a network error).
+ */
+export async function startCorsApi(pageOrigin: () => string): Promise<TestServer> {
+  let flakyCalls = 0;
+  // Held requests: answered only when the server closes (the client times out first).
+  const held = new Set<ServerResponse>();
+  const server = await createTestServer((req, res) => {
+    const origin = req.headers.origin;
+    const cors: Record<string, string> =
+      origin === pageOrigin()
+        ? {
+            'access-control-allow-origin': origin,
+            'access-control-expose-headers': 'X-Total-Count',
+            vary: 'Origin',
+          }
+        : {};
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+        'access-control-allow-headers': ALLOWED_HEADERS,
+      });
+      res.end();
+      return;
+    }
+    route(req, res, cors);
+  });
+
+  function route(req: IncomingMessage & { body: string }, res: ServerResponse, cors: Record<string, string>) {
+    const url = new URL(req.url ?? '/', 'http://api');
+    switch (`${req.method} ${url.pathname}`) {
+      case 'GET /users/1':
+        return sendJson(res, 200, { id: 1, name: 'Ada' }, cors);
+      case 'POST /posts':
+        return sendJson(
+          res,
+          201,
+          {
+            received: JSON.parse(req.body) as unknown,
+            contentType: req.headers['content-type'] ?? null,
+            requestId: req.headers['x-request-id'] ?? null,
+          },
+          cors,
+        );
+      case 'GET /items': {
+        const page = Number(url.searchParams.get('page'));
+        const limit = Number(url.searchParams.get('limit'));
+        const slice = ITEMS.slice((page - 1) * limit, page * limit);
+        return sendJson(res, 200, slice, { ...cors, 'x-total-count': String(ITEMS.length) });
+      }
+      case 'GET /flaky':
+        flakyCalls += 1;
+        return flakyCalls <= 2
+          ? sendJson(res, 503, { error: 'warming up' }, cors)
+          : sendJson(res, 200, { ok: true, calls: flakyCalls }, cors);
+      case 'GET /broken':
+        return sendJson(res, 500, { error: 'down' }, cors);
+      case 'GET /slow':
+        held.add(res);
+        res.on('close', () => held.delete(res));
+        return;
+      default:
+        return sendJson(res, 404, { error: 'not found' }, cors);
+    }
+  }
+
+  return {
+    ...server,
+    close: async () => {
+      for (const res of held) res.destroy();
+      await server.close();
+    },
+  };
+}
