@@ -34,7 +34,8 @@ export function resolveCircuitBreaker(
   const periods: number[] = [];
   for (const name of ['timeout', 'resetTimeout'] as const) {
     const value = config[name];
-    if (value === undefined) continue;
+    // null, like undefined, means "not given" (as for threshold, through `??`).
+    if (value === undefined || value === null) continue;
     checkNumber(name, value, 0, false);
     periods.push(value);
   }

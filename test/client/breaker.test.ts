@@ -41,6 +41,14 @@ describe('resolveCircuitBreaker', () => {
     expect(resolveCircuitBreaker({})).toEqual({ threshold: 5, openMs: 30_000, onStateChange: undefined });
   });
 
+  it('treats null fields like missing ones', () => {
+    expect(resolveCircuitBreaker({ threshold: null, timeout: null, resetTimeout: 2000 } as never)).toEqual({
+      threshold: 5,
+      openMs: 2000,
+      onStateChange: undefined,
+    });
+  });
+
   it.each([
     [{ timeout: 1000 }, 1000],
     [{ resetTimeout: 2000 }, 2000],

@@ -201,6 +201,21 @@ describe('retry: shouldRetry', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('an error thrown by shouldRetry rejects the request with that error, nothing more sent', async () => {
+    const server = await serve(statuses([503]));
+    const boom = new Error('policy broke');
+    const { api, clock } = setup(server, {
+      retryPolicy: {
+        shouldRetry: () => {
+          throw boom;
+        },
+      },
+    });
+    await expect(api.get('/x')).rejects.toBe(boom);
+    expect(server.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
   it('false stops a default-retryable GET 503', async () => {
     const server = await serve(statuses([503]));
     const { api } = setup(server, { retryPolicy: { shouldRetry: async () => false } });

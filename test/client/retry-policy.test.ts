@@ -201,6 +201,16 @@ describe('nextRetryDelay: a custom shouldRetry', () => {
     expect(await nextRetryDelay(custom, error(503), 1, context())).toBeUndefined();
   });
 
+  it('rejects with the error shouldRetry throws', async () => {
+    const boom = new Error('boom');
+    const custom = resolveRetryPolicy({
+      shouldRetry: () => {
+        throw boom;
+      },
+    }) as ResolvedRetryPolicy;
+    await expect(nextRetryDelay(custom, error(500), 1, context())).rejects.toBe(boom);
+  });
+
   it('receives the ApiError and the 1-based attempt, and may be async', async () => {
     const shouldRetry = vi.fn(async (_error: ApiError, attempt: number) => attempt < 2);
     const custom = resolveRetryPolicy({ maxRetries: 5, shouldRetry }) as ResolvedRetryPolicy;
