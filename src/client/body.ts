@@ -21,6 +21,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  * unless `headers` already has a content type (mutated in place); everything else fetch accepts
  * (FormData, Blob, ArrayBuffer, typed arrays, URLSearchParams, strings, streams) is sent as it is,
  * so fetch sets its content type (multipart boundary, Blob type, form encoding, text/plain).
+ * For FormData any content type already set is dropped, since it could not carry the boundary.
  */
 export function encodeBody(body: RequestBody | undefined, headers: Headers): EncodedBody {
   if (body === undefined || body === null) return NO_BODY;
@@ -28,6 +29,9 @@ export function encodeBody(body: RequestBody | undefined, headers: Headers): Enc
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     return { body: JSON.stringify(body), replayable: true };
   }
+  // Only fetch knows the multipart boundary; a content type set by hand (often a JSON default in
+  // defaultHeaders) would make the body unreadable for the server.
+  if (typeof FormData !== 'undefined' && body instanceof FormData) headers.delete('content-type');
   return { body: body as BodyInit, replayable: !isStream(body) };
 }
 

@@ -97,6 +97,17 @@ describe('body kinds', () => {
     );
   });
 
+  it('drops a content type set by hand for FormData, so the boundary is right', async () => {
+    const api = createApiClient({
+      baseUrl: server.url,
+      defaultHeaders: { 'Content-Type': 'application/json' },
+    });
+    const form = new FormData();
+    form.append('a', '1');
+    await api.post('/b', form);
+    expect(last().headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
   it('sends a Blob with its own type', async () => {
     await client().post('/b', new Blob(['<p>hi</p>'], { type: 'text/html' }));
     expect(last().body).toBe('<p>hi</p>');
