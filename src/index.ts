@@ -16,6 +16,7 @@ export type {
   FieldRule,
   FieldType,
   HttpMethod,
+  InterceptedRequestInit,
   ListOptions,
   ListQuery,
   Locale,

@@ -161,11 +161,23 @@ export interface CircuitBreakerConfig {
   onStateChange?: ((state: CircuitState, previous: CircuitState) => void) | undefined;
 }
 
+/**
+ * The init a request interceptor receives: fetch's RequestInit with the method, and the merged headers
+ * as a plain object with lower-case names, so `{ ...init.headers, authorization: 'Bearer x' }` works.
+ */
+export interface InterceptedRequestInit extends RequestInit {
+  method: string;
+  headers: Record<string, string>;
+}
+
 /** Request and response interceptors. Both may be async. */
 export interface ApiClientInterceptors {
-  /** Runs before every attempt (retries included); returns the URL and init to send. */
+  /**
+   * Runs before every attempt (retries included); returns the URL and init to send.
+   * @example request: async (url, init) => [url, { ...init, headers: { ...init.headers, authorization: `Bearer ${await token()}` } }]
+   */
   request?:
-    | ((url: string, init: RequestInit) => [string, RequestInit] | Promise<[string, RequestInit]>)
+    | ((url: string, init: InterceptedRequestInit) => [string, RequestInit] | Promise<[string, RequestInit]>)
     | undefined;
   /** Runs on every response, error statuses included, before it is judged. */
   response?: ((response: Response) => Response | Promise<Response>) | undefined;

@@ -8,6 +8,7 @@ import {
   type CircuitOpenError,
   type CircuitState,
   createApiClient,
+  type InterceptedRequestInit,
   type PaginatedResponse,
   type ValidationError,
   type ValidationIssue,
@@ -61,6 +62,24 @@ describe('Standard Schema output type flows', () => {
     expectTypeOf(
       api.get<User>('/users/1', { validateResponse: { id: { type: 'number', required: true } } }),
     ).toEqualTypeOf<Promise<User>>();
+  });
+});
+
+describe('interceptors', () => {
+  it('types the request init so spreading its headers needs no cast', () => {
+    createApiClient({
+      interceptors: {
+        request: async (url, init) => [
+          url,
+          { ...init, headers: { ...init.headers, authorization: 'Bearer x' } },
+        ],
+        response: async (response) => response,
+      },
+    });
+    expectTypeOf<InterceptedRequestInit['headers']>().toEqualTypeOf<Record<string, string>>();
+    // A function written against plain RequestInit is accepted too.
+    const plain = (url: string, init: RequestInit): [string, RequestInit] => [url, init];
+    createApiClient({ interceptors: { request: plain } });
   });
 });
 
