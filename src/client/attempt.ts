@@ -31,8 +31,8 @@ export async function attemptOnce(
   log: RequestLog | undefined,
 ): Promise<SendResult> {
   let url = request.url;
-  // A fresh copy per attempt: what an interceptor does to one attempt does not leak into the next.
-  let headers = new Headers(request.headers);
+  // Never mutated: an interceptor gets a plain-object copy, so one attempt cannot leak into the next.
+  let headers = request.headers;
   let body = request.body;
   let init: RequestInit = request.init;
   let judge: JudgeContext = request;
