@@ -1,7 +1,13 @@
 import { encodeBody, isStream } from './body.js';
 import { safeHeaders } from './headers.js';
 import type { ErrorMessageOverrides } from './messages/index.js';
-import { optionalBoolean, type ResolvedClientConfig, resolveLocale, resolveTimeout } from './options.js';
+import {
+  optionalBoolean,
+  type ResolvedClientConfig,
+  resolveLocale,
+  resolveTimeout,
+  show,
+} from './options.js';
 import type {
   ApiClientInterceptors,
   HttpMethod,
@@ -51,6 +57,9 @@ export function prepareRequest(
   path: string,
   options: RequestOptions<unknown>,
 ): PreparedRequest {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`options must be an object of request options, got ${show(options)}`);
+  }
   const method = (
     typeof requestedMethod === 'string' ? requestedMethod.toUpperCase() : requestedMethod
   ) as HttpMethod;
@@ -89,6 +98,11 @@ export function prepareRequest(
   }
   if (validateResponse !== undefined && (typeof validateResponse !== 'object' || validateResponse === null)) {
     throw new TypeError('options.validateResponse must be a validation schema or a Standard Schema');
+  }
+  if (searchParams !== undefined && (typeof searchParams !== 'object' || searchParams === null)) {
+    throw new TypeError(
+      `options.searchParams must be an object of query parameters, got ${show(searchParams)}`,
+    );
   }
   return {
     method,

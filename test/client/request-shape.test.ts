@@ -230,6 +230,15 @@ describe('methods', () => {
     );
   });
 
+  it('rejects options that are not an object, and searchParams that are not an object', async () => {
+    await expect(client().get('/m', 'x=1' as never)).rejects.toThrow(
+      new TypeError('options must be an object of request options, got "x=1"'),
+    );
+    await expect(client().get('/m', { searchParams: 'x=1' as never })).rejects.toThrow(
+      new TypeError('options.searchParams must be an object of query parameters, got "x=1"'),
+    );
+  });
+
   it('passes other fetch options through (redirect: manual)', async () => {
     const redirecting = await createTestServer((_req, res) => {
       res.writeHead(302, { location: '/elsewhere' });
