@@ -136,9 +136,10 @@ describe('the built client in Chromium, against a cross-origin API', () => {
         if (!(e instanceof ApiError)) return `not an ApiError: ${String(e)}`;
         return { ...e.details, name: e.name, english: await englishMessage() };
       }
-      async function englishMessage() {
+      async function englishMessage(): Promise<string> {
         try {
           await client.get('/missing', { errorLocale: 'en' });
+          return 'resolved';
         } catch (e) {
           return e instanceof Error ? e.message : String(e);
         }
