@@ -1,11 +1,14 @@
 // The package as users get it: `npm pack`, unpacked into a consumer's node_modules, then imported by
 // name from ESM and CommonJS, its bin run, and its types compiled under every module resolution.
+
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
-import { ensureLibraryBuilt, ROOT, runProgram } from './helpers/dist.js';
+import { ensureLibraryBuilt, runProgram } from './helpers/dist.js';
 import { compileConsumer } from './helpers/typescript.js';
 
 const PUBLIC_RUNTIME_EXPORTS = [
@@ -55,32 +58,89 @@ afterAll(async () => {
   if (work !== undefined) await rm(work, { recursive: true, force: true });
 });
 
+/** The packed package.json, as far as these tests read it. */
+interface Manifest {
+  version: string;
+  exports: Record<string, unknown>;
+  bin: Record<string, string>;
+  dependencies?: unknown;
+  optionalDependencies?: unknown;
+  bundleDependencies?: unknown;
+  bundledDependencies?: unknown;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+const readManifest = async (): Promise<Manifest> =>
+  JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')) as Manifest;
+
+/** Every file an `exports` entry points at, without the leading `./`. */
+function targets(value: unknown): string[] {
+  if (typeof value === 'string') return [value.replace(/^\.\//, '')];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.values(value).flatMap(targets);
+}
+
+/** The module specifiers a bundle imports or requires. */
+function specifiers(code: string): string[] {
+  const found = code.matchAll(
+    /^\s*import\s[^'"]*?['"]([^'"]+)['"]|^\s*export\s[^'"]*?\sfrom\s+['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|\brequire\s*\(\s*['"]([^'"]+)['"]/gm,
+  );
+  return [...found].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4] ?? '');
+}
+
 describe('npm pack', () => {
-  it('contains only the built library, the CLI, the README, the LICENSE and package.json', () => {
-    expect(packedFiles).toEqual([
+  it('contains exactly the files package.json points at (exports, bin), the README, the LICENSE and package.json', async () => {
+    const manifest = await readManifest();
+    const { './package.json': _, ...entries } = manifest.exports;
+    const expected = new Set([
+      ...targets(entries),
+      ...targets(manifest.bin),
       'LICENSE',
       'README.md',
-      'dist/cli.js',
-      'dist/index.cjs',
-      'dist/index.d.cts',
-      'dist/index.d.ts',
-      'dist/index.js',
       'package.json',
     ]);
-  });
-
-  it('declares no runtime dependency of any kind', async () => {
-    const manifest = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')) as object;
-    const kinds = ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies'];
-    expect(kinds.filter((kind) => kind in manifest)).toEqual([]);
-  });
-
-  it('ships client bundles that import nothing: no package, no node: builtin', async () => {
-    for (const file of ['index.js', 'index.cjs']) {
-      const code = await readFile(path.join(packageDir, 'dist', file), 'utf8');
-      const imports = code.match(/^\s*import\s.*$|\bimport\s*\(|\brequire\s*\(|['"]node:[a-z_/]+['"]/gm);
-      expect({ file, imports }).toEqual({ file, imports: null });
+    expect([...expected].sort()).toEqual(packedFiles);
+    // The client and the CLI are among them, for ESM and CommonJS, with declarations for each.
+    for (const file of [
+      'dist/index.js',
+      'dist/index.cjs',
+      'dist/index.d.ts',
+      'dist/index.d.cts',
+      'dist/cli.js',
+    ]) {
+      expect(packedFiles).toContain(file);
     }
+  });
+
+  it('declares no dependency; a peer dependency only as optional (for a Node-only subpath)', async () => {
+    const manifest = await readManifest();
+    const kinds = ['dependencies', 'optionalDependencies', 'bundleDependencies', 'bundledDependencies'];
+    expect(kinds.filter((kind) => kind in manifest)).toEqual([]);
+    const required = Object.keys(manifest.peerDependencies ?? {}).filter(
+      (name) => manifest.peerDependenciesMeta?.[name]?.optional !== true,
+    );
+    expect(required).toEqual([]);
+  });
+
+  it('the client entry imports nothing; a Node-only subpath imports only Node builtins and optional peers', async () => {
+    const manifest = await readManifest();
+    const peers = Object.keys(manifest.peerDependencies ?? {});
+    const unexpected: Record<string, string[]> = {};
+    for (const [subpath, entry] of Object.entries(manifest.exports)) {
+      for (const file of targets(entry).filter((each) => /\.c?js$/.test(each))) {
+        const imported = specifiers(await readFile(path.join(packageDir, file), 'utf8'));
+        // `.` is the client: it runs in browsers, Deno and Bun, so it may import nothing at all.
+        const allowed = (specifier: string) =>
+          subpath !== '.' &&
+          (specifier.startsWith('node:') ||
+            builtinModules.includes(specifier) ||
+            peers.some((peer) => specifier === peer || specifier.startsWith(`${peer}/`)));
+        unexpected[file] = imported.filter((specifier) => !allowed(specifier));
+      }
+    }
+    expect(unexpected).toMatchObject({ 'dist/index.js': [], 'dist/index.cjs': [] });
+    expect(Object.values(unexpected).flat()).toEqual([]);
   });
 
   it('ships client bundles that use no Node-only global (process, Buffer, __dirname, global)', async () => {
@@ -135,19 +195,30 @@ console.log(JSON.stringify({ exports: Object.keys(typefetch).sort(), user, messa
     expect(JSON.parse(result.stdout)).toEqual(expected());
   });
 
-  it('resolves `require` to the CommonJS build and `import` to the ES module build', async () => {
+  it('resolves `require` to the CommonJS build and `import` to the ES module build, for every subpath', async () => {
+    const manifest = await readManifest();
+    const subpaths = Object.keys(manifest.exports).filter((subpath) => subpath !== './package.json');
+    const names = subpaths.map((subpath) => `typefetch${subpath.slice(1)}`);
     const file = path.join(work, 'consumer', 'resolve.mjs');
     await writeFile(
       file,
       `import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
-console.log(JSON.stringify([require.resolve('typefetch'), import.meta.resolve('typefetch')]));`,
+const names = ${JSON.stringify(names)};
+console.log(JSON.stringify(names.map((name) => [require.resolve(name), import.meta.resolve(name)])));`,
     );
     const result = await runProgram(process.execPath, [file]);
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual([
+    const inPackage = (target: string) => path.join(packageDir, target);
+    expect(JSON.parse(result.stdout)).toEqual(
+      subpaths.map((subpath) => {
+        const entry = manifest.exports[subpath] as Record<'require' | 'import', { default: string }>;
+        return [inPackage(entry.require.default), pathToFileURL(inPackage(entry.import.default)).href];
+      }),
+    );
+    expect(JSON.parse(result.stdout)[0]).toEqual([
       path.join(packageDir, 'dist', 'index.cjs'),
-      `file://${path.join(packageDir, 'dist', 'index.js')}`,
+      pathToFileURL(path.join(packageDir, 'dist', 'index.js')).href,
     ]);
   });
 
@@ -155,10 +226,7 @@ console.log(JSON.stringify([require.resolve('typefetch'), import.meta.resolve('t
     const cli = path.join(packageDir, 'dist', 'cli.js');
     const firstLine = (await readFile(cli, 'utf8')).split('\n')[0];
     expect(firstLine).toBe('#!/usr/bin/env node');
-    const manifest = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
-      version: string;
-      bin: Record<string, string>;
-    };
+    const manifest = await readManifest();
     expect(manifest.bin).toEqual({ typefetch: './dist/cli.js' });
     const result = await runProgram(process.execPath, [cli, '--version']);
     expect(result).toEqual({ code: 0, stdout: `${manifest.version}\n`, stderr: '' });
