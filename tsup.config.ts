@@ -13,6 +13,19 @@ export default defineConfig([
     treeshake: true,
   },
   {
+    // typefetch/undici: the opt-in Node transport, its own entry so the client never loads undici.
+    // undici is a peer dependency, so tsup leaves the import external.
+    entry: { undici: 'src/undici/index.ts' },
+    external: ['undici'],
+    format: ['esm', 'cjs'],
+    dts: true,
+    target: 'node20',
+    platform: 'node',
+    sourcemap: false,
+    clean: false,
+    treeshake: true,
+  },
+  {
     // The CLI: one ESM file for Node, bundled so start-up loads a single module.
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],

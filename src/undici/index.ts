@@ -1,0 +1,66 @@
+/**
+ * `typefetch/undici`: an opt-in fast transport for Node. `createUndiciFetch()` returns a function with
+ * fetch's signature and semantics, built on undici's dispatcher with a keep-alive Agent; hand it to
+ * `createApiClient({ fetchImpl })`. Node-only (undici is an optional peer dependency).
+ */
+import type { Dispatcher } from 'undici';
+import { resolveUndiciOptions, type UndiciFetchOptions } from './options.js';
+import { REDIRECT_STATUSES, redirectRequest } from './redirect.js';
+import { normalizeRequest } from './request-init.js';
+import { dispatchRequest } from './response-handler.js';
+
+export type { UndiciFetchOptions } from './options.js';
+
+/** A fetch function backed by undici, with its dispatcher and a way to close it. */
+export interface UndiciFetch {
+  (input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  /** The dispatcher requests go through. */
+  readonly dispatcher: Dispatcher;
+  /** Closes the Agent this function made (open requests finish first); a no-op for your own dispatcher. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates a fetch-compatible function on undici's keep-alive Agent: same results and errors as fetch
+ * (status, status text, headers, streamed body, `Content-Encoding` decoding, redirects, abort with the
+ * signal's reason, `TypeError('fetch failed', { cause })` on a network failure), at a fraction of the
+ * cost per request.
+ *
+ * @example
+ * import { createApiClient } from 'typefetch';
+ * import { createUndiciFetch } from 'typefetch/undici';
+ * const api = createApiClient({ baseUrl: 'http://127.0.0.1:3000', fetchImpl: createUndiciFetch() });
+ */
+export function createUndiciFetch(options?: UndiciFetchOptions): UndiciFetch {
+  const { dispatcher, ownsDispatcher, maxRedirections } = resolveUndiciOptions(options);
+  const undiciFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    let request = normalizeRequest(input, init);
+    for (let redirects = 0; ; redirects++) {
+      const response = await dispatchRequest(dispatcher, request);
+      const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+      if (location === null || request.redirect === 'manual') {
+        return withUrl(response, request.url.href, redirects > 0);
+      }
+      // The redirect's own body is not wanted: free the connection.
+      response.body?.cancel().catch(() => {});
+      if (request.redirect === 'error') {
+        throw new TypeError('fetch failed', { cause: new TypeError('unexpected redirect') });
+      }
+      if (redirects >= maxRedirections) {
+        throw new TypeError('fetch failed', { cause: new TypeError('redirect count exceeded') });
+      }
+      request = redirectRequest(request, response.status, new URL(location, request.url));
+    }
+  };
+  return Object.assign(undiciFetch, {
+    dispatcher,
+    close: (): Promise<void> => (ownsDispatcher ? dispatcher.close() : Promise.resolve()),
+  });
+}
+
+/** `response.url` and `response.redirected`, which only fetch itself can set through the constructor. */
+function withUrl(response: Response, url: string, redirected: boolean): Response {
+  Object.defineProperty(response, 'url', { value: url });
+  if (redirected) Object.defineProperty(response, 'redirected', { value: true });
+  return response;
+}

@@ -1,0 +1,88 @@
+/**
+ * Turns fetch's `(input, init)` into what `Dispatcher.dispatch` takes, with fetch's rules: method names
+ * normalized, headers validated, a default content type for string, URLSearchParams and Blob bodies,
+ * no body on GET/HEAD.
+ */
+
+/** A body undici writes itself: bytes, a Blob, a FormData (multipart) or an async iterable (a stream). */
+export type DispatchBody = string | Uint8Array | Blob | FormData | AsyncIterable<Uint8Array>;
+
+/** One request, ready to dispatch. Redirects produce the next one from it. */
+export interface NormalizedRequest {
+  url: URL;
+  method: string;
+  /** Flat `[name, value, name, value, ...]`, names lower-case (Headers iteration order). */
+  headers: string[];
+  body: DispatchBody | null;
+  signal: AbortSignal | undefined;
+  redirect: RequestRedirect;
+}
+
+// fetch upper-cases these six, whatever their case, and no other (so `patch` stays `patch`).
+const NORMALIZED_METHODS: Readonly<Record<string, string>> = {
+  delete: 'DELETE',
+  get: 'GET',
+  head: 'HEAD',
+  options: 'OPTIONS',
+  post: 'POST',
+  put: 'PUT',
+};
+const FORBIDDEN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/** fetch's `(input, init)` as a dispatchable request; throws TypeError where fetch would reject. */
+export function normalizeRequest(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+): NormalizedRequest {
+  const source = input instanceof Request ? input : undefined;
+  const url = new URL(source === undefined ? (input as string | URL) : source.url);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError('fetch failed', { cause: new TypeError(`unsupported URL scheme ${url.protocol}`) });
+  }
+  const rawMethod = init?.method ?? source?.method ?? 'GET';
+  const method = NORMALIZED_METHODS[rawMethod.toLowerCase()] ?? rawMethod;
+  if (FORBIDDEN_METHODS.has(method.toUpperCase())) {
+    throw new TypeError(`'${rawMethod}' HTTP method is unsupported.`);
+  }
+  const headersInit = init?.headers ?? source?.headers;
+  // A Headers object is already validated; anything else goes through Headers for fetch's checks.
+  const headers = headersInit instanceof Headers ? headersInit : new Headers(headersInit);
+  const flat: string[] = [];
+  for (const [name, value] of headers) flat.push(name, value);
+  const rawBody = init?.body !== undefined ? init.body : (source?.body ?? null);
+  const body = rawBody === null ? null : encodeBody(rawBody, flat, headers.has('content-type'));
+  if (body !== null && (method === 'GET' || method === 'HEAD')) {
+    throw new TypeError('Request with GET/HEAD method cannot have body.');
+  }
+  return {
+    url,
+    method,
+    headers: flat,
+    body,
+    signal: init?.signal ?? source?.signal ?? undefined,
+    redirect: init?.redirect ?? source?.redirect ?? 'follow',
+  };
+}
+
+/** A fetch body as undici takes it, adding fetch's default content type to `flat` when none is set. */
+function encodeBody(body: BodyInit, flat: string[], hasContentType: boolean): DispatchBody {
+  if (typeof body === 'string') {
+    if (!hasContentType) flat.push('content-type', 'text/plain;charset=UTF-8');
+    return body;
+  }
+  if (body instanceof URLSearchParams) {
+    if (!hasContentType) flat.push('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+    return body.toString();
+  }
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  // undici sets a Blob's own type and FormData's multipart boundary when no content type is given.
+  if (body instanceof Blob || body instanceof FormData) return body;
+  // A ReadableStream is async iterable in Node >= 18; undici writes it chunked.
+  if (typeof (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function') {
+    return body as unknown as AsyncIterable<Uint8Array>;
+  }
+  throw new TypeError(
+    'body must be a string, URLSearchParams, ArrayBuffer, typed array, Blob, FormData or stream',
+  );
+}

@@ -1,0 +1,275 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUndiciFetch } from '../../src/undici/index.js';
+import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+/** Resolves the pending `/stream` response's second half. */
+let finishStream: (() => void) | undefined;
+const undiciFetch = createUndiciFetch();
+
+beforeAll(async () => {
+  server = await createTestServer((req, res) => {
+    switch (req.url) {
+      case '/port':
+        return sendJson(res, 200, { port: req.socket.remotePort });
+      case '/json':
+        return sendJson(res, 200, { id: 1, name: 'Ann' }, { 'x-custom': 'yes' });
+      case '/reason':
+        res.writeHead(418, 'Short And Stout', { 'set-cookie': ['a=1', 'b=2'], 'content-type': 'text/plain' });
+        res.end('teapot');
+        return;
+      case '/echo':
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            method: req.method,
+            contentType: req.headers['content-type'] ?? null,
+            body: req.body,
+          }),
+        );
+        return;
+      case '/empty':
+        res.writeHead(204);
+        res.end();
+        return;
+      case '/stream':
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('first;');
+        finishStream = () => res.end('second');
+        return;
+      case '/big':
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        res.end(Buffer.alloc(1024 * 1024, 7));
+        return;
+      case '/gzip':
+      case '/br':
+      case '/deflate': {
+        const text = JSON.stringify({ encoded: req.url.slice(1) });
+        const encode = { '/gzip': gzipSync, '/br': brotliCompressSync, '/deflate': deflateSync }[req.url];
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': req.url.slice(1) });
+        res.end(encode(text));
+        return;
+      }
+      case '/reset-mid-body':
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
+        res.write('partial', () => setTimeout(() => req.socket.destroy(), 20));
+        return;
+      default:
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('no such path');
+    }
+  });
+});
+afterAll(async () => {
+  await undiciFetch.close();
+  await server.close();
+});
+
+describe('createUndiciFetch: responses', () => {
+  it('returns the status, status text, headers, url and body as fetch does', async () => {
+    const response = await undiciFetch(`${server.url}/json`);
+    expect(response).toBeInstanceOf(Response);
+    expect(response.status).toBe(200);
+    expect(response.statusText).toBe('OK');
+    expect(response.ok).toBe(true);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('x-custom')).toBe('yes');
+    expect(response.url).toBe(`${server.url}/json`);
+    expect(response.redirected).toBe(false);
+    expect(await response.json()).toEqual({ id: 1, name: 'Ann' });
+  });
+
+  it("keeps the server's own reason phrase and repeated headers", async () => {
+    const response = await undiciFetch(new URL(`${server.url}/reason`));
+    expect(response.status).toBe(418);
+    expect(response.statusText).toBe('Short And Stout');
+    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(await response.text()).toBe('teapot');
+  });
+
+  it('gives 204 and HEAD responses a null body', async () => {
+    const empty = await undiciFetch(`${server.url}/empty`);
+    expect(empty.status).toBe(204);
+    expect(empty.body).toBeNull();
+    const head = await undiciFetch(`${server.url}/json`, { method: 'head' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+    expect(head.headers.get('content-length')).toBe('21');
+  });
+
+  it('streams the body: the first chunk is readable before the server ends the response', async () => {
+    const response = await undiciFetch(`${server.url}/stream`);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('first;');
+    finishStream?.();
+    const second = await reader.read();
+    expect(new TextDecoder().decode(second.value)).toBe('second');
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it('reads a 1 MiB body in full', async () => {
+    const bytes = new Uint8Array(await (await undiciFetch(`${server.url}/big`)).arrayBuffer());
+    expect(bytes.byteLength).toBe(1024 * 1024);
+    expect(bytes.every((b) => b === 7)).toBe(true);
+  });
+
+  it.each(['gzip', 'br', 'deflate'])('decodes a %s body', async (coding) => {
+    const response = await undiciFetch(`${server.url}/${coding}`);
+    expect(response.headers.get('content-encoding')).toBe(coding);
+    expect(await response.json()).toEqual({ encoded: coding });
+  });
+
+  const portsOf = async (fetchFn: typeof undiciFetch, count: number): Promise<Set<number>> => {
+    const ports = new Set<number>();
+    for (let i = 0; i < count; i++) {
+      ports.add(((await (await fetchFn(`${server.url}/port`)).json()) as { port: number }).port);
+    }
+    return ports;
+  };
+
+  it('reuses keep-alive connections: 10 sequential requests open at most 2 sockets', async () => {
+    // undici may dispatch the next request just before the finished socket is marked free, so it
+    // alternates between two sockets (Node's global fetch does the same); never one per request.
+    const own = createUndiciFetch();
+    const ports = await portsOf(own, 10);
+    await own.close();
+    expect(ports.size).toBeGreaterThanOrEqual(1);
+    expect(ports.size).toBeLessThanOrEqual(2);
+  });
+
+  it('opens a single socket per origin with connections: 1', async () => {
+    const own = createUndiciFetch({ connections: 1 });
+    const ports = await portsOf(own, 5);
+    await own.close();
+    expect(ports.size).toBe(1);
+  });
+});
+
+describe('createUndiciFetch: request bodies', () => {
+  const echo = async (init: RequestInit) => (await undiciFetch(`${server.url}/echo`, init)).json();
+
+  it('sends a string as text/plain;charset=UTF-8, or with the caller content type', async () => {
+    expect(await echo({ method: 'POST', body: 'hello' })).toEqual({
+      method: 'POST',
+      contentType: 'text/plain;charset=UTF-8',
+      body: 'hello',
+    });
+    expect(
+      await echo({ method: 'put', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } }),
+    ).toEqual({
+      method: 'PUT',
+      contentType: 'application/json',
+      body: '{"a":1}',
+    });
+  });
+
+  it('sends URLSearchParams form-encoded, bytes as they are, and a Blob with its type', async () => {
+    expect(await echo({ method: 'POST', body: new URLSearchParams({ q: 'a b', n: '1' }) })).toEqual({
+      method: 'POST',
+      contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
+      body: 'q=a+b&n=1',
+    });
+    const bytes = new TextEncoder().encode('xxbytesxx').subarray(2, 7);
+    expect(await echo({ method: 'POST', body: bytes })).toEqual({
+      method: 'POST',
+      contentType: null,
+      body: 'bytes',
+    });
+    expect(await echo({ method: 'POST', body: new Blob(['<a/>'], { type: 'application/xml' }) })).toEqual({
+      method: 'POST',
+      contentType: 'application/xml',
+      body: '<a/>',
+    });
+  });
+
+  it('sends FormData as multipart with its boundary', async () => {
+    const form = new FormData();
+    form.append('name', 'Ann');
+    const seen = (await echo({ method: 'POST', body: form })) as { contentType: string; body: string };
+    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(seen.contentType)?.[1];
+    expect(boundary).toBeDefined();
+    expect(seen.body).toContain(
+      `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn\r\n`,
+    );
+  });
+
+  it('streams a ReadableStream body chunk by chunk (chunked transfer encoding)', async () => {
+    const chunks = ['one,', 'two,', 'three'];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(next));
+      },
+    });
+    const before = server.requests.length;
+    expect(await echo({ method: 'POST', body, duplex: 'half' } as RequestInit)).toEqual({
+      method: 'POST',
+      contentType: null,
+      body: 'one,two,three',
+    });
+    expect(server.requests[before]?.headers['transfer-encoding']).toBe('chunked');
+  });
+
+  it('rejects a GET with a body, and a non-http URL, with TypeError', async () => {
+    await expect(undiciFetch(`${server.url}/echo`, { body: 'x' })).rejects.toThrow(
+      new TypeError('Request with GET/HEAD method cannot have body.'),
+    );
+    await expect(undiciFetch('ftp://127.0.0.1/x')).rejects.toThrow(new TypeError('fetch failed'));
+    await expect(undiciFetch('/relative')).rejects.toThrow(TypeError);
+  });
+});
+
+describe('createUndiciFetch: failures', () => {
+  it('rejects with the signal reason when aborted before or during the request', async () => {
+    const early = new AbortController();
+    early.abort(new Error('early'));
+    await expect(undiciFetch(`${server.url}/json`, { signal: early.signal })).rejects.toThrow('early');
+
+    const late = new AbortController();
+    const pending = undiciFetch(`${server.url}/stream`, { signal: late.signal });
+    const response = await pending;
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    late.abort(new Error('late'));
+    await expect(reader.read()).rejects.toThrow('late');
+    finishStream?.();
+  });
+
+  it('rejects with the default AbortError when the signal has no reason of its own', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await undiciFetch(`${server.url}/json`, { signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as DOMException).name).toBe('AbortError');
+  });
+
+  it("rejects with TypeError('fetch failed') and the cause when nothing listens", async () => {
+    const closed = await createTestServer(() => {});
+    await closed.close();
+    const error = (await undiciFetch(`${closed.url}/x`).catch((e: unknown) => e)) as TypeError;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('fetch failed');
+    expect((error.cause as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+  });
+
+  it("errors the body with TypeError('terminated') when the connection resets mid-body", async () => {
+    const response = await undiciFetch(`${server.url}/reset-mid-body`);
+    const error = (await response.text().catch((e: unknown) => e)) as TypeError;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('terminated');
+  });
+
+  it('frees the connection when the reader cancels the body, so the next request succeeds', async () => {
+    // One socket: if the cancelled response kept it, the next request would wait for it (and time out).
+    const own = createUndiciFetch({ connections: 1 });
+    const response = await own(`${server.url}/stream`);
+    await response.body?.cancel();
+    const next = await own(`${server.url}/json`, { signal: AbortSignal.timeout(2000) });
+    expect(await next.json()).toEqual({ id: 1, name: 'Ann' });
+    await own.close();
+  });
+});

@@ -1,0 +1,46 @@
+import { Agent } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { createUndiciFetch, type UndiciFetchOptions } from '../../src/undici/index.js';
+
+describe('createUndiciFetch options', () => {
+  it.each([
+    [{ connections: 0 }, 'connections must be an integer >= 1, got 0'],
+    [{ connections: 1.5 }, 'connections must be an integer >= 1, got 1.5'],
+    [{ keepAliveTimeoutMs: -1 }, 'keepAliveTimeoutMs must be an integer >= 1, got -1'],
+    [{ maxRedirections: Number.NaN }, 'maxRedirections must be an integer >= 0, got NaN'],
+    [{ maxRedirections: '5' }, 'maxRedirections must be an integer >= 0, got "5"'],
+  ])('rejects %j with a RangeError naming the option', (options, message) => {
+    expect(() => createUndiciFetch(options as UndiciFetchOptions)).toThrow(new RangeError(message));
+  });
+
+  it('rejects a dispatcher that is not one, and connection options beside your own dispatcher', () => {
+    expect(() => createUndiciFetch({ dispatcher: {} as Agent })).toThrow(
+      new TypeError('dispatcher must be an undici Dispatcher, got an object'),
+    );
+    const agent = new Agent();
+    expect(() => createUndiciFetch({ dispatcher: agent, connections: 4 })).toThrow(
+      new TypeError(
+        'dispatcher: connections and keepAliveTimeoutMs configure our own Agent; set them on yours',
+      ),
+    );
+    expect(() => createUndiciFetch(null as unknown as UndiciFetchOptions)).toThrow(
+      new TypeError('createUndiciFetch(options): options must be an object, got null'),
+    );
+  });
+
+  it('uses your dispatcher and leaves it open on close()', async () => {
+    const agent = new Agent();
+    const undiciFetch = createUndiciFetch({ dispatcher: agent });
+    expect(undiciFetch.dispatcher).toBe(agent);
+    await undiciFetch.close();
+    expect(agent.closed).toBe(false);
+    await agent.close();
+  });
+
+  it('closes its own Agent on close()', async () => {
+    const undiciFetch = createUndiciFetch();
+    expect(undiciFetch.dispatcher).toBeInstanceOf(Agent);
+    await undiciFetch.close();
+    expect((undiciFetch.dispatcher as Agent).closed).toBe(true);
+  });
+});

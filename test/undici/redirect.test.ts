@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUndiciFetch } from '../../src/undici/index.js';
+import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let other: TestServer;
+const undiciFetch = createUndiciFetch({ maxRedirections: 3 });
+
+const echo = (req: {
+  method?: string | undefined;
+  url?: string | undefined;
+  headers: Record<string, unknown>;
+  body: string;
+}) => ({
+  method: req.method,
+  url: req.url,
+  contentType: req.headers['content-type'] ?? null,
+  authorization: req.headers.authorization ?? null,
+  body: req.body,
+});
+
+beforeAll(async () => {
+  other = await createTestServer((req, res) => sendJson(res, 200, echo(req)));
+  server = await createTestServer((req, res) => {
+    const redirect = (status: number, location: string) => {
+      res.writeHead(status, { location });
+      res.end('moved');
+    };
+    const path = req.url ?? '';
+    if (path === '/echo') return sendJson(res, 200, echo(req));
+    if (path.startsWith('/to/')) return redirect(Number(path.slice(4)), '/echo');
+    if (path === '/loop') return redirect(302, '/loop');
+    if (path === '/away') return redirect(307, `${other.url}/landed`);
+    if (path === '/ftp') return redirect(302, 'ftp://127.0.0.1/file');
+    res.writeHead(404);
+    res.end();
+  });
+});
+afterAll(async () => {
+  await undiciFetch.close();
+  await server.close();
+  await other.close();
+});
+
+const post = { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } };
+
+describe('createUndiciFetch: redirects', () => {
+  it('follows a 302 for a GET, and sets url and redirected', async () => {
+    const response = await undiciFetch(`${server.url}/to/302`);
+    expect(response.status).toBe(200);
+    expect(response.url).toBe(`${server.url}/echo`);
+    expect(response.redirected).toBe(true);
+    expect(await response.json()).toEqual({
+      method: 'GET',
+      url: '/echo',
+      contentType: null,
+      authorization: null,
+      body: '',
+    });
+  });
+
+  it.each([301, 302, 303])('turns a POST into a GET without body or content type on %i', async (status) => {
+    const response = await undiciFetch(`${server.url}/to/${status}`, post);
+    expect(await response.json()).toEqual({
+      method: 'GET',
+      url: '/echo',
+      contentType: null,
+      authorization: null,
+      body: '',
+    });
+  });
+
+  it.each([307, 308])('repeats the method and body on %i', async (status) => {
+    const response = await undiciFetch(`${server.url}/to/${status}`, post);
+    expect(await response.json()).toEqual({
+      method: 'POST',
+      url: '/echo',
+      contentType: 'application/json',
+      authorization: null,
+      body: '{"a":1}',
+    });
+  });
+
+  it('drops the Authorization header on a redirect to another origin', async () => {
+    const response = await undiciFetch(`${server.url}/away`, { headers: { authorization: 'Bearer secret' } });
+    expect(response.url).toBe(`${other.url}/landed`);
+    expect(await response.json()).toEqual({
+      method: 'GET',
+      url: '/landed',
+      contentType: null,
+      authorization: null,
+      body: '',
+    });
+  });
+
+  it('keeps the Authorization header on a same-origin redirect', async () => {
+    const response = await undiciFetch(`${server.url}/to/302`, {
+      headers: { authorization: 'Bearer secret' },
+    });
+    expect(((await response.json()) as { authorization: string }).authorization).toBe('Bearer secret');
+  });
+
+  it("returns the 3xx itself with redirect: 'manual'", async () => {
+    const response = await undiciFetch(`${server.url}/to/302`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/echo');
+    expect(response.redirected).toBe(false);
+    expect(await response.text()).toBe('moved');
+  });
+
+  it("rejects with redirect: 'error'", async () => {
+    const error = (await undiciFetch(`${server.url}/to/302`, { redirect: 'error' }).catch(
+      (e: unknown) => e,
+    )) as TypeError;
+    expect(error.message).toBe('fetch failed');
+    expect((error.cause as Error).message).toBe('unexpected redirect');
+  });
+
+  it('fails after maxRedirections redirects', async () => {
+    const error = (await undiciFetch(`${server.url}/loop`).catch((e: unknown) => e)) as TypeError;
+    expect(error.message).toBe('fetch failed');
+    expect((error.cause as Error).message).toBe('redirect count exceeded');
+    // 1 request + 3 redirects followed = 4 requests seen.
+    expect(server.requests.filter((r) => r.url === '/loop')).toHaveLength(4);
+  });
+
+  it('refuses a redirect to a non-http scheme', async () => {
+    const error = (await undiciFetch(`${server.url}/ftp`).catch((e: unknown) => e)) as TypeError;
+    expect(error.message).toBe('fetch failed');
+    expect((error.cause as Error).message).toBe('redirect to unsupported URL scheme ftp:');
+  });
+
+  it('cannot repeat a stream body on a 307', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('once'));
+        controller.close();
+      },
+    });
+    const init = { method: 'POST', body, duplex: 'half' } as RequestInit;
+    const error = (await undiciFetch(`${server.url}/to/307`, init).catch((e: unknown) => e)) as TypeError;
+    expect(error.message).toBe('fetch failed');
+    expect((error.cause as Error).message).toBe('cannot follow a redirect with a stream body');
+  });
+});
