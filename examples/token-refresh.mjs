@@ -13,7 +13,7 @@ let refreshes = 0;
 
 // The refresh call goes through its own client: no interceptors, so a 401 there cannot loop.
 const auth = createApiClient({ baseUrl });
-// Concurrent 401s share one refresh instead of each starting their own.
+// 401s that arrive while a refresh is running wait for it instead of starting another.
 let refreshing;
 function refresh() {
   refreshing ??= auth
