@@ -1,0 +1,29 @@
+import { emit } from './emit.js';
+import type { GenerateTypesOptions } from './generate.js';
+import { inferSamples } from './infer.js';
+import { resolveGenerateOptions } from './options.js';
+
+/**
+ * Infers ONE declaration from several samples of the same endpoint (several responses, fixture files,
+ * JSON Lines records), merged by the same rules as the elements of an array: a key missing from some
+ * samples, or null in some, is optional, and its type is the union of what was seen. Pure: no I/O.
+ *
+ * With one sample this returns exactly what {@link generateTypes} returns for it.
+ *
+ * @example
+ * generateTypesFromSamples([{ id: 1, email: 'a@b.c' }, { id: 2, email: null }], { name: 'users' });
+ * // 'export interface Users {\n  id: number;\n  email?: string | null;\n}\n'
+ * @throws RangeError when `samples` is empty (nothing to infer from); otherwise as {@link generateTypes}.
+ */
+export function generateTypesFromSamples(samples: readonly unknown[], options: GenerateTypesOptions): string {
+  const resolved = resolveGenerateOptions(options);
+  if (!Array.isArray(samples)) throw new TypeError('samples must be an array of parsed JSON values');
+  if (samples.length === 0) throw new RangeError('samples must hold at least one value, got none');
+  const { model, depthLimitHit } = inferSamples(samples, resolved.maxDepth);
+  if (depthLimitHit) {
+    resolved.onWarning(
+      `JSON nested deeper than ${resolved.maxDepth} levels: the deeper values are typed unknown`,
+    );
+  }
+  return emit(model, resolved.typeName);
+}
