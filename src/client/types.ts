@@ -185,7 +185,7 @@ export interface ApiClientInterceptors {
 
 /** A clock, injectable for tests. */
 export interface Clock {
-  /** Milliseconds since an arbitrary origin. */
+  /** Epoch milliseconds, like `Date.now()` (`Retry-After` dates are measured against it). */
   now(): number;
   /** Resolves after `ms`; rejects with the signal's reason when it aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
