@@ -1,0 +1,58 @@
+/**
+ * `npm run bench`: builds (via the npm script), then runs every benchmark and prints its table.
+ *   node bench/run.mjs [--quick] [--only=typegen,client,cold-start,bundle] [--out=<file.md>]
+ * --quick: fewer rounds (a smoke run; its numbers are not the recorded ones).
+ * Progress goes to stderr; the Markdown report to stdout (and to --out when given).
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { HAS_GNU_TIME } from './lib/processes.mjs';
+
+const BENCHMARKS = {
+  typegen: () => import('./typegen.mjs'),
+  client: () => import('./client.mjs'),
+  'cold-start': () => import('./cold-start.mjs'),
+  bundle: () => import('./bundle.mjs'),
+};
+
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, out: { type: 'string' } },
+});
+const only = values.only === undefined ? Object.keys(BENCHMARKS) : values.only.split(',');
+for (const name of only) {
+  if (!(name in BENCHMARKS)) {
+    process.stderr.write(
+      `--only: unknown benchmark ${JSON.stringify(name)} (one of ${Object.keys(BENCHMARKS).join(', ')})\n`,
+    );
+    process.exit(2);
+  }
+}
+if (!HAS_GNU_TIME) process.stderr.write('note: /usr/bin/time not found: peak RSS is not measured (n/a)\n');
+
+const started = Date.now();
+const machine =
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ` +
+  `${process.platform}/${process.arch}; load average at start ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+const parts = [`## typefetch benchmarks${values.quick ? ' (--quick: smoke run)' : ''}\n\n${machine}\n`];
+process.stdout.write(`${parts[0]}\n`);
+let failures = 0;
+for (const name of only) {
+  process.stderr.write(`[${name}]\n`);
+  const { run } = await BENCHMARKS[name]();
+  const result = await run({ quick: values.quick });
+  failures += result.targets.filter((t) => !t.ok).length;
+  const text = `### ${result.title}\n\n${result.markdown}\n`;
+  parts.push(text);
+  process.stdout.write(`${text}\n`);
+}
+const footer =
+  `Finished in ${((Date.now() - started) / 1000).toFixed(0)} s; load average at end ` +
+  `${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; ${failures === 0 ? 'every target met' : `${failures} target(s) not met`}.`;
+parts.push(footer);
+process.stdout.write(`${footer}\n`);
+if (values.out !== undefined) writeFileSync(values.out, `${parts.join('\n')}\n`);

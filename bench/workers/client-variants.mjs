@@ -1,0 +1,68 @@
+/**
+ * The clients compared by the throughput benchmark. Each entry makes a `get()` that fetches the small
+ * JSON of the bench server at `origin` and resolves with the parsed body.
+ */
+import axios from 'axios';
+import ky from 'ky';
+import { ofetch } from 'ofetch';
+import { Agent, request } from 'undici';
+import { createApiClient, createLogger } from '../../dist/index.js';
+import { createUndiciFetch } from '../../dist/undici.js';
+
+const PATH = '/users/1';
+
+/** typefetch with every feature on, as a production app would configure it (debug logs off). */
+function fullConfig(origin) {
+  return {
+    baseUrl: origin,
+    retryPolicy: { maxRetries: 2, initialDelayMs: 100 },
+    circuitBreaker: { threshold: 5, timeout: 30_000 },
+    interceptors: {
+      request: (url, init) => [url, { ...init, headers: { ...init.headers, 'x-request-id': 'bench' } }],
+      response: (response) => response,
+    },
+    logger: createLogger({ namespace: 'bench', level: 'warn' }),
+  };
+}
+
+export const VARIANTS = {
+  fetch: (origin) => {
+    const url = origin + PATH;
+    return async () => (await fetch(url)).json();
+  },
+  typefetch: (origin) => {
+    const api = createApiClient({ baseUrl: origin });
+    return () => api.get(PATH);
+  },
+  'typefetch-full': (origin) => {
+    const api = createApiClient(fullConfig(origin));
+    return () => api.get(PATH);
+  },
+  ky: (origin) => {
+    const api = ky.create({ prefixUrl: origin });
+    return () => api.get(PATH.slice(1)).json();
+  },
+  ofetch: (origin) => () => ofetch(PATH, { baseURL: origin }),
+  axios: (origin) => {
+    const api = axios.create({ baseURL: origin });
+    return async () => (await api.get(PATH)).data;
+  },
+  'undici-fetch': (origin) => {
+    const undiciFetch = createUndiciFetch();
+    const url = origin + PATH;
+    return async () => (await undiciFetch(url)).json();
+  },
+  'typefetch+undici': (origin) => {
+    const api = createApiClient({ baseUrl: origin, fetchImpl: createUndiciFetch() });
+    return () => api.get(PATH);
+  },
+  'typefetch-full+undici': (origin) => {
+    const api = createApiClient({ ...fullConfig(origin), fetchImpl: createUndiciFetch() });
+    return () => api.get(PATH);
+  },
+  'undici.request': (origin) => {
+    const dispatcher = new Agent();
+    const url = origin + PATH;
+    return async () => (await request(url, { dispatcher })).body.json();
+  },
+};
