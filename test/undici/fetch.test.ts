@@ -213,6 +213,27 @@ describe('createUndiciFetch: request bodies', () => {
     expect(server.requests[before]?.headers['transfer-encoding']).toBe('chunked');
   });
 
+  it('takes a Request as input: its method, headers and body', async () => {
+    const request = new Request(`${server.url}/echo`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{"b":2}',
+    });
+    expect(await (await undiciFetch(request)).json()).toEqual({
+      method: 'PATCH',
+      contentType: 'application/json',
+      body: '{"b":2}',
+    });
+  });
+
+  it('refuses CONNECT, TRACE and TRACK as fetch does', async () => {
+    for (const method of ['CONNECT', 'trace', 'TRACK']) {
+      await expect(undiciFetch(`${server.url}/echo`, { method })).rejects.toThrow(
+        new TypeError(`'${method}' HTTP method is unsupported.`),
+      );
+    }
+  });
+
   it('rejects a GET with a body, and a non-http URL, with TypeError', async () => {
     await expect(undiciFetch(`${server.url}/echo`, { body: 'x' })).rejects.toThrow(
       new TypeError('Request with GET/HEAD method cannot have body.'),
