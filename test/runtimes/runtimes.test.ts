@@ -1,5 +1,6 @@
 // The built ES module client under Node, Bun and Deno (their npm packages, devDependencies), each running
 // fixtures/smoke.mjs against the same loopback node:http server.
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
