@@ -56,6 +56,11 @@ describe.each(Object.keys(RUNTIMES) as Array<keyof typeof RUNTIMES>)(
   (runtime) => {
     it('gets, posts JSON, and rejects with localized ApiErrors for a 404 and a timeout', async () => {
       const [command, flags] = RUNTIMES[runtime]();
+      // The bun and deno npm packages ship the binary; without it the run below could only say ENOENT.
+      expect(
+        existsSync(command),
+        `${command} is missing: run npm ci (bun and deno are devDependencies)`,
+      ).toBe(true);
       const before = server.requests.length;
       const result = await runProgram(command, [...flags, SMOKE, pathToFileURL(DIST_ESM).href, server.url], {
         cwd: denoDir,
