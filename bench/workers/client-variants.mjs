@@ -30,6 +30,19 @@ export const VARIANTS = {
     const url = origin + PATH;
     return async () => (await fetch(url)).json();
   },
+  // What any client with a timeout pays on Node's fetch: an AbortController and a cleared timer per request.
+  'fetch+signal': (origin) => {
+    const url = origin + PATH;
+    return async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 15_000);
+      try {
+        return await (await fetch(url, { signal: controller.signal })).json();
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+  },
   typefetch: (origin) => {
     const api = createApiClient({ baseUrl: origin });
     return () => api.get(PATH);

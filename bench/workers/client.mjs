@@ -1,7 +1,7 @@
 /**
  * One measured run of one client, in its own process (so clients never share a heap or a JIT state):
  * `node client.mjs <variant> <origin> <requests> <concurrency> <warmup>`. Prints one JSON line:
- * `{ ms, rps }` for the measured requests (after `warmup` unmeasured ones).
+ * `{ ms, rps, cpuUs }` (CPU µs per request) for the measured requests (after `warmup` unmeasured ones).
  *
  * With `--heap`, instead runs `requests` requests and prints the heap after a full GC at 10k and at the
  * end: `{ heap10kMb, heapEndMb }` (needs --expose-gc).
@@ -45,10 +45,14 @@ if (mode === '--heap') {
   process.stdout.write(`${JSON.stringify({ heap10kMb, heapEndMb: heapMb() })}\n`);
 } else {
   await load(Number(warmupArg), undefined);
+  const requests = Number(requestsArg);
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
-  await load(Number(requestsArg), undefined);
+  await load(requests, undefined);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  process.stdout.write(`${JSON.stringify({ ms, rps: (Number(requestsArg) / ms) * 1000 })}\n`);
+  const { user, system } = process.cpuUsage(cpu);
+  // CPU µs per request: the client's own cost, less disturbed than wall time by other load.
+  process.stdout.write(`${JSON.stringify({ ms, rps: (requests / ms) * 1000, cpuUs: (user + system) / requests })}\n`);
 }
 // Keep-alive sockets of some clients would hold the process open for seconds.
 process.exit(0);
