@@ -1,55 +1,87 @@
 import { parseArgs } from 'node:util';
+import {
+  CLI_DEFAULTS,
+  type CliMethod,
+  MAX_CONCURRENCY,
+  MAX_TIMEOUT_MS,
+  MIN_INTERVAL_MS,
+  resolveBody,
+  resolveMethod,
+  resolveName,
+  resolveNonEmpty,
+  resolveTimeout,
+  resolveWholeNumber,
+} from './arg-values.js';
 import { UsageError } from './errors.js';
 import { type HeaderArg, parseHeader } from './headers.js';
-import { displayUrl } from './redact.js';
+import { classifyPositional, resolveEndpoint, type Source, sampleSource } from './sources.js';
 
-/** The methods the CLI may send (spec, "Limits"). */
-export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type CliMethod = (typeof METHODS)[number];
+export { CLI_DEFAULTS, type CliMethod, METHODS } from './arg-values.js';
 
-/** Defaults of every option, in one place. */
-export const CLI_DEFAULTS = {
-  method: 'GET',
-  out: 'src/types',
-  timeoutMs: 30_000,
-} as const satisfies { method: CliMethod; out: string; timeoutMs: number };
-
-// setTimeout (behind AbortSignal.timeout) cannot wait longer than 2^31 - 1 ms.
-const MAX_TIMEOUT_MS = 2_147_483_647;
+/** `--watch`: run again every `intervalMs`, rewriting only what changed. */
+export interface ResolvedWatch {
+  readonly intervalMs: number;
+}
 
 /** A `generate` command with every option checked and every default filled in. */
 export interface ResolvedCliOptions {
   readonly method: CliMethod;
-  /** As given, userinfo included; see request.ts for how credentials are sent. */
-  readonly url: URL;
-  /** The JSON text exactly as given; already checked to parse. */
+  /** Every sample, in the order given: URLs, files (`<path>`, `--sample`) and stdin (`-`), at least one. */
+  readonly sources: readonly Source[];
+  /** The JSON text exactly as given; already checked to parse. Sent to every URL. */
   readonly body: string | undefined;
   readonly headers: readonly HeaderArg[];
   /** Output folder, relative to the working directory unless absolute. */
   readonly out: string;
+  /** Output file name without `.ts`: from the sources, or from `--name` when they give none or disagree. */
+  readonly endpoint: string;
   /** Type name given with `--name`; when absent the endpoint name is used. */
   readonly name: string | undefined;
   readonly timeoutMs: number;
   readonly verbose: boolean;
+  /** Compare with the existing file instead of writing it. */
+  readonly check: boolean;
+  readonly watch: ResolvedWatch | undefined;
+}
+
+/** A `--config` command. Values given here override the config file's. */
+export interface ResolvedConfigCommand {
+  /** As given, relative to the working directory unless absolute. */
+  readonly configPath: string;
+  readonly out: string | undefined;
+  readonly timeoutMs: number | undefined;
+  readonly concurrency: number | undefined;
+  readonly verbose: boolean;
+  readonly check: boolean;
+  readonly watch: ResolvedWatch | undefined;
 }
 
 export type ParsedCommand =
   | { readonly command: 'help' }
   | { readonly command: 'version' }
-  | { readonly command: 'generate'; readonly options: ResolvedCliOptions };
+  | { readonly command: 'generate'; readonly options: ResolvedCliOptions }
+  | { readonly command: 'config'; readonly options: ResolvedConfigCommand };
 
 const OPTIONS = {
   type: { type: 'boolean' },
   method: { type: 'string' },
   body: { type: 'string' },
   header: { type: 'string', multiple: true },
+  sample: { type: 'string', multiple: true },
   out: { type: 'string' },
   name: { type: 'string' },
   timeout: { type: 'string' },
+  check: { type: 'boolean' },
+  config: { type: 'string' },
+  concurrency: { type: 'string' },
+  watch: { type: 'boolean' },
+  interval: { type: 'string' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
+
+type Values = ReturnType<typeof parseStrict>['values'];
 
 /** Turns argv (without node and the script) into a command. Throws {@link UsageError} on any mistake. */
 export function parseCliArgs(argv: readonly string[]): ParsedCommand {
@@ -57,24 +89,93 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   if (values.help === true) return { command: 'help' };
   if (values.version === true) return { command: 'version' };
   if (values.type !== true) throw new UsageError('--type is required (it turns on type generation)');
+  const check = values.check === true;
+  const watch = resolveWatch(values, check);
+  if (values.config !== undefined) {
+    return { command: 'config', options: configCommand(values, positionals, watch) };
+  }
+  if (values.concurrency !== undefined) throw new UsageError('--concurrency only applies with --config');
 
   const method = resolveMethod(values.method);
-  const url = resolveUrl(positionals);
+  const sources = resolveSources(positionals, values.sample ?? []);
   const body = resolveBody(values.body, method);
   const headers = (values.header ?? []).map((raw, index) => parseHeader(raw, index + 1));
+  if (!sources.some((source) => source.kind === 'url')) {
+    const given = [
+      ...(values.method === undefined ? [] : ['--method']),
+      ...(values.body === undefined ? [] : ['--body']),
+      ...(values.header === undefined ? [] : ['--header']),
+    ];
+    if (given.length > 0) {
+      const verb = given.length === 1 ? 'applies' : 'apply';
+      throw new UsageError(`${given.join(', ')} only ${verb} to a <url>, and none was given`);
+    }
+  }
+  const name = resolveName(values.name);
   return {
     command: 'generate',
     options: {
       method,
-      url,
+      sources,
       body,
       headers,
       out: resolveNonEmpty('--out', values.out) ?? CLI_DEFAULTS.out,
-      name: resolveName(values.name),
-      timeoutMs: resolveTimeout(values.timeout),
+      endpoint: resolveEndpoint(sources, name),
+      name,
+      timeoutMs: resolveTimeout(values.timeout) ?? CLI_DEFAULTS.timeoutMs,
       verbose: values.verbose === true,
+      check,
+      watch,
     },
   };
+}
+
+function configCommand(
+  values: Values,
+  positionals: readonly string[],
+  watch: ResolvedWatch | undefined,
+): ResolvedConfigCommand {
+  const clashing = [
+    ...(positionals.length > 0 ? ['<url>'] : []),
+    ...['sample', 'method', 'body', 'header', 'name']
+      .filter((option) => values[option as 'sample'] !== undefined)
+      .map((option) => `--${option}`),
+  ];
+  if (clashing.length > 0) {
+    throw new UsageError(
+      `--config cannot be combined with ${clashing.join(', ')}: put them in the config file's endpoints`,
+    );
+  }
+  return {
+    configPath: resolveNonEmpty('--config', values.config)!,
+    out: resolveNonEmpty('--out', values.out),
+    timeoutMs: resolveTimeout(values.timeout),
+    concurrency: resolveWholeNumber('--concurrency', values.concurrency, 1, MAX_CONCURRENCY, 'requests'),
+    verbose: values.verbose === true,
+    check: values.check === true,
+    watch,
+  };
+}
+
+function resolveWatch(values: Values, check: boolean): ResolvedWatch | undefined {
+  if (values.watch !== true) {
+    if (values.interval !== undefined) throw new UsageError('--interval only applies with --watch');
+    return undefined;
+  }
+  if (check) throw new UsageError('--check runs once; it cannot be combined with --watch');
+  const intervalMs = resolveWholeNumber('--interval', values.interval, MIN_INTERVAL_MS, MAX_TIMEOUT_MS);
+  return { intervalMs: intervalMs ?? CLI_DEFAULTS.intervalMs };
+}
+
+function resolveSources(positionals: readonly string[], samples: readonly string[]): Source[] {
+  const sources = [...positionals.map(classifyPositional), ...samples.map(sampleSource)];
+  if (sources.length === 0) {
+    throw new UsageError('Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users');
+  }
+  if (sources.filter((source) => source.kind === 'stdin').length > 1) {
+    throw new UsageError('stdin (-) can be read only once');
+  }
+  return sources;
 }
 
 function parseStrict(argv: readonly string[]) {
@@ -97,70 +198,4 @@ function describeParseError(error: unknown): string {
     return `${option} needs a value (write ${option}=<value> for a value that starts with "-")`;
   }
   return message.split('\n')[0] ?? message;
-}
-
-function resolveMethod(raw: string | undefined): CliMethod {
-  if (raw === undefined) return CLI_DEFAULTS.method;
-  const upper = raw.trim().toUpperCase();
-  const method = METHODS.find((candidate) => candidate === upper);
-  if (method === undefined) {
-    throw new UsageError(`--method must be one of ${METHODS.join(', ')}, got "${raw}"`);
-  }
-  return method;
-}
-
-function resolveUrl(positionals: readonly string[]): URL {
-  const [raw, ...extra] = positionals;
-  if (raw === undefined) {
-    throw new UsageError('Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users');
-  }
-  if (extra.length > 0) throw new UsageError(`Expected one <url>, got ${positionals.length} arguments`);
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`<url> must be an absolute http(s) URL, got "${displayUrl(raw)}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`<url> must use http or https, got "${url.protocol}"`);
-  }
-  return url;
-}
-
-function resolveBody(raw: string | undefined, method: CliMethod): string | undefined {
-  if (raw === undefined) return undefined;
-  try {
-    JSON.parse(raw);
-  } catch (error) {
-    throw new UsageError(`--body is not valid JSON: ${(error as Error).message}`);
-  }
-  // fetch refuses a body on GET; say so here instead of failing after the progress line.
-  if (method === 'GET')
-    throw new UsageError('--body cannot be sent with GET; add --method POST (or PUT, PATCH)');
-  return raw;
-}
-
-function resolveTimeout(raw: string | undefined): number {
-  if (raw === undefined) return CLI_DEFAULTS.timeoutMs;
-  const ms = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
-  if (!(ms >= 1 && ms <= MAX_TIMEOUT_MS)) {
-    throw new UsageError(
-      `--timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got "${raw}"`,
-    );
-  }
-  return ms;
-}
-
-function resolveName(raw: string | undefined): string | undefined {
-  const name = resolveNonEmpty('--name', raw);
-  if (name !== undefined && !/[A-Za-z0-9]/.test(name)) {
-    throw new UsageError(`--name must contain a letter or digit, got "${raw}"`);
-  }
-  return name;
-}
-
-function resolveNonEmpty(option: string, raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
-  if (raw.trim() === '') throw new UsageError(`${option} must not be empty`);
-  return raw.trim();
 }

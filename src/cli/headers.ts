@@ -25,13 +25,23 @@ export function parseHeader(raw: string, position: number): HeaderArg {
   const name = raw.slice(0, colon).trim();
   const value = raw.slice(colon + 1).replace(/^[ \t]+/, '');
   if (name === '') throw new UsageError(`--header #${position} has an empty name before the colon`);
-  if (!TOKEN.test(name)) throw new UsageError(`--header "${name}" is not a valid header name`);
+  checkHeaderName(name);
+  checkHeaderValue(name, value);
+  return { name, value };
+}
+
+/** Throws a UsageError unless `name` is a header name. `label` says where it came from. */
+export function checkHeaderName(name: string, label = '--header'): void {
+  if (!TOKEN.test(name)) throw new UsageError(`${label} "${name}" is not a valid header name`);
+}
+
+/** Throws a UsageError, naming the header but never showing the value, unless HTTP can send `value`. */
+export function checkHeaderValue(name: string, value: string, label = '--header'): void {
   if (BAD_VALUE_CHAR.test(value)) {
     throw new UsageError(
-      `--header "${name}" has a value with a line break, NUL or a character above U+00FF, which HTTP cannot send`,
+      `${label} "${name}" has a value with a line break, NUL or a character above U+00FF, which HTTP cannot send`,
     );
   }
-  return { name, value };
 }
 
 /** True when one of the headers sets `name` (header names are case-insensitive). */

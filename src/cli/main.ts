@@ -1,4 +1,5 @@
 // The `typefetch` binary: maps the process onto run() and sets the exit status. All logic is in run.ts.
+import { setTimeout as delay } from 'node:timers/promises';
 import { run } from './run.js';
 
 // A closed pipe (`typefetch ... | head -1`) is not worth a stack trace.
@@ -8,6 +9,8 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+let stop: AbortController | undefined;
+
 process.exitCode = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
@@ -16,4 +19,21 @@ process.exitCode = await run(process.argv.slice(2), {
   fetch: globalThis.fetch,
   now: () => new Date(),
   isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
+  readStdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+  terminalSize: () => ({ columns: process.stdout.columns ?? 80, rows: process.stdout.rows ?? 24 }),
+  stopSignal: () => {
+    if (stop === undefined) {
+      const controller = new AbortController();
+      // The first Ctrl+C ends the watch cleanly; `once` leaves a second one its default effect.
+      process.once('SIGINT', () => controller.abort());
+      process.once('SIGTERM', () => controller.abort());
+      stop = controller;
+    }
+    return stop.signal;
+  },
+  sleep: (ms, signal) => delay(ms, undefined, { signal }).catch(() => {}),
 });

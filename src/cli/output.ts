@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /** The line between the heading and the file content, and after it. */
 export const SEPARATOR = '─'.repeat(50);
 
@@ -43,4 +45,15 @@ export function painter(enabled: boolean): Painter {
 
 function same(text: string): string {
   return text;
+}
+
+/** A path as shown to the user: relative to the working folder when inside it, else absolute. */
+export function displayPath(cwd: string, file: string): string {
+  const relative = path.relative(cwd, file);
+  return relative === '' ||
+    relative === '..' ||
+    relative.startsWith(`..${path.sep}`) ||
+    path.isAbsolute(relative)
+    ? file
+    : relative;
 }

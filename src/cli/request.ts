@@ -1,7 +1,8 @@
 import { RunError } from './errors.js';
 import { type HeaderArg, hasHeader } from './headers.js';
+import { formatOfContentType, parseSamples } from './samples-text.js';
 
-/** What {@link fetchJson} sends. */
+/** What {@link fetchSamples} sends. */
 export interface JsonRequest {
   readonly method: string;
   /** May carry userinfo: it is sent as `Authorization: Basic`, never in the request line. */
@@ -18,14 +19,16 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const EXCERPT_BYTES = 300;
 
 /**
- * Sends the request and parses the response as JSON. Failures are {@link RunError}s with the messages of
- * the spec: `HTTP <status>: <status text>`, `fetch failed`, or the JSON parser's own message.
+ * Sends the request and parses the response as JSON: one sample, or one per line for a JSON Lines body
+ * (`Content-Type: application/x-ndjson` or `application/jsonl`, or a body that is not one JSON document
+ * but whose lines each are). Failures are {@link RunError}s with the messages of the spec:
+ * `HTTP <status>: <status text>`, `fetch failed`, or the JSON parser's own message.
  *
  * Redirects are followed here rather than by fetch so that the caller's headers (often credentials such as
  * `X-Api-Key`, which fetch would forward) never go to another origin.
  * One AbortSignal.timeout covers every hop and the reading of the body.
  */
-export async function fetchJson(request: JsonRequest, fetchImpl: typeof fetch): Promise<unknown> {
+export async function fetchSamples(request: JsonRequest, fetchImpl: typeof fetch): Promise<unknown[]> {
   const signal = AbortSignal.timeout(request.timeoutMs);
   const origin = request.url.origin;
   let url = withoutUserinfo(request.url);
@@ -80,7 +83,7 @@ async function send(fetchImpl: typeof fetch, url: URL, init: RequestInit, reques
   }
 }
 
-async function readJson(response: Response, signal: AbortSignal, timeoutMs: number): Promise<unknown> {
+async function readJson(response: Response, signal: AbortSignal, timeoutMs: number): Promise<unknown[]> {
   if (!response.ok) {
     const excerpt = await readExcerpt(response);
     const statusText = response.statusText || (await standardStatusText(response.status));
@@ -94,11 +97,7 @@ async function readJson(response: Response, signal: AbortSignal, timeoutMs: numb
   } catch (error) {
     throw failure(error, signal, timeoutMs);
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new RunError((error as Error).message);
-  }
+  return parseSamples(text, formatOfContentType(response.headers.get('content-type')));
 }
 
 // fetch rejects with the signal's TimeoutError (also while reading the body); anything else is the

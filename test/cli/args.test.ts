@@ -24,13 +24,16 @@ describe('parseCliArgs', () => {
   it('fills every default for --type <url>', () => {
     expect(generate(['--type', URL_ARG])).toEqual({
       method: 'GET',
-      url: new URL(URL_ARG),
+      sources: [{ kind: 'url', url: new URL(URL_ARG) }],
       body: undefined,
       headers: [],
       out: 'src/types',
+      endpoint: 'users',
       name: undefined,
       timeoutMs: 30_000,
       verbose: false,
+      check: false,
+      watch: undefined,
     });
   });
 
@@ -114,8 +117,9 @@ describe('parseCliArgs', () => {
   });
 
   it('keeps URL userinfo on the URL (request.ts turns it into Basic auth)', () => {
-    const { url } = generate(['--type', 'https://me:p%40ss@api.example.com/users']);
-    expect([url.username, url.password, url.pathname]).toEqual(['me', 'p%40ss', '/users']);
+    const [source] = generate(['--type', 'https://me:p%40ss@api.example.com/users']).sources;
+    const url = source?.kind === 'url' ? source.url : undefined;
+    expect([url?.username, url?.password, url?.pathname]).toEqual(['me', 'p%40ss', '/users']);
   });
 });
 
@@ -153,12 +157,7 @@ describe('parseCliArgs usage errors', () => {
     [['--type', '--header=: v', URL_ARG], '--header #1 has an empty name before the colon'],
     [['--type', '--header=Bad Name: v', URL_ARG], '--header "Bad Name" is not a valid header name'],
     [['--type'], 'Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users'],
-    [['--type', URL_ARG, URL_ARG], 'Expected one <url>, got 2 arguments'],
-    [['--type', '/users'], '<url> must be an absolute http(s) URL, got "/users"'],
-    [
-      ['--type', 'api.example.com/users'],
-      '<url> must be an absolute http(s) URL, got "api.example.com/users"',
-    ],
+    [['--type', 'http://[bad/users'], '<url> must be an absolute http(s) URL, got "http://[bad/users"'],
     [['--type', 'ftp://example.com/users'], '<url> must use http or https, got "ftp:"'],
     [['--type', 'file:///etc/passwd'], '<url> must use http or https, got "file:"'],
     [

@@ -98,7 +98,11 @@ describe('usage errors exit 2 with the reason and a --help hint', () => {
       'Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users',
     ],
     ['non-http URL', () => ['--type', 'ftp://127.0.0.1/users'], '<url> must use http or https, got "ftp:"'],
-    ['relative URL', () => ['--type', 'users'], '<url> must be an absolute http(s) URL, got "users"'],
+    [
+      'relative URL (not an existing file either)',
+      () => ['--type', 'users'],
+      '<url> must be an absolute http(s) URL or an existing JSON file, got "users"',
+    ],
     [
       'bad --timeout',
       () => ['--type', '--timeout=soon', url()],

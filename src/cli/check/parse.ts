@@ -1,0 +1,205 @@
+// Reads the declarations of a generated type file back into a small tree, so `--check` can say which
+// members changed. It understands what the generator writes (interfaces, type aliases, inline object
+// types, arrays, unions, parentheses, quoted keys, generic references such as `Record<string, unknown>`)
+// and a little more a formatter or a hand may add (`readonly`, commas, single quotes, comments).
+// Anything else is a ParseError, and `--check` falls back to comparing lines.
+
+export type TsType =
+  | { readonly kind: 'ref'; readonly name: string; readonly args: readonly TsType[] }
+  | { readonly kind: 'literal'; readonly text: string }
+  | { readonly kind: 'array'; readonly element: TsType }
+  | { readonly kind: 'union'; readonly members: readonly TsType[] }
+  | { readonly kind: 'object'; readonly members: readonly TsMember[] };
+
+export interface TsMember {
+  /** The key as the JSON had it (quotes and escapes decoded). */
+  readonly key: string;
+  readonly optional: boolean;
+  readonly readonly: boolean;
+  readonly type: TsType;
+}
+
+export interface TsDeclaration {
+  readonly name: string;
+  readonly form: 'interface' | 'type';
+  /** For an interface, always an object. */
+  readonly type: TsType;
+}
+
+export class ParseError extends Error {
+  override name = 'ParseError' as const;
+}
+
+type TokenKind = 'ident' | 'string' | 'number' | 'punct' | 'eof';
+interface Token {
+  readonly kind: TokenKind;
+  /** Identifier name, decoded string, number text or punctuation character. */
+  readonly text: string;
+}
+
+const IDENT = /[A-Za-z_$][A-Za-z0-9_$]*/y;
+const NUMBER = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
+const SPACE_OR_COMMENT = /(\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)+/y;
+const PUNCT = new Set(['{', '}', '(', ')', '[', ']', '|', ';', ':', '?', '=', '<', '>', ',']);
+const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', 0: '\0' };
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let at = 0;
+  const match = (pattern: RegExp): string | undefined => {
+    pattern.lastIndex = at;
+    const found = pattern.exec(text)?.[0];
+    if (found !== undefined) at += found.length;
+    return found;
+  };
+  while (at < text.length) {
+    if (match(SPACE_OR_COMMENT) !== undefined) continue;
+    const char = text[at]!;
+    const ident = match(IDENT);
+    if (ident !== undefined) tokens.push({ kind: 'ident', text: ident });
+    else if (char === '"' || char === "'") tokens.push({ kind: 'string', text: readString() });
+    else if (/[-\d]/.test(char)) {
+      const number = match(NUMBER);
+      if (number === undefined) throw new ParseError(`unexpected "-" at offset ${at}`);
+      tokens.push({ kind: 'number', text: number });
+    } else if (PUNCT.has(char)) {
+      tokens.push({ kind: 'punct', text: char });
+      at++;
+    } else throw new ParseError(`unexpected ${JSON.stringify(char)} at offset ${at}`);
+  }
+  tokens.push({ kind: 'eof', text: '' });
+  return tokens;
+
+  function readString(): string {
+    const quote = text[at++];
+    let value = '';
+    while (at < text.length && text[at] !== quote) {
+      const char = text[at++]!;
+      if (char === '\n') break;
+      if (char !== '\\') {
+        value += char;
+        continue;
+      }
+      const escaped = text[at++] ?? '';
+      const hex =
+        escaped === 'u' ? /^(\{[0-9a-fA-F]+\}|[0-9a-fA-F]{4})/.exec(text.slice(at))?.[0] : undefined;
+      if (hex !== undefined) {
+        at += hex.length;
+        value += String.fromCodePoint(Number.parseInt(hex.replace(/[{}]/g, ''), 16));
+      } else if (escaped === 'x' && /^[0-9a-fA-F]{2}/.test(text.slice(at))) {
+        value += String.fromCharCode(Number.parseInt(text.slice(at, at + 2), 16));
+        at += 2;
+      } else value += ESCAPES[escaped] ?? escaped;
+    }
+    if (text[at] !== quote) throw new ParseError('unterminated string');
+    at++;
+    return value;
+  }
+}
+
+/** Every declaration of `text` (the file without its header comments), in order. */
+export function parseDeclarations(text: string): TsDeclaration[] {
+  const tokens = tokenize(text);
+  let index = 0;
+  const peek = (offset = 0): Token => tokens[Math.min(index + offset, tokens.length - 1)]!;
+  const next = (): Token => tokens[Math.min(index++, tokens.length - 1)]!;
+  const is = (text: string, offset = 0): boolean => {
+    const token = peek(offset);
+    return (token.kind === 'punct' || token.kind === 'ident') && token.text === text;
+  };
+  const expect = (text: string): void => {
+    const token = next();
+    if (token.text !== text || (token.kind !== 'punct' && token.kind !== 'ident')) {
+      throw new ParseError(
+        `expected "${text}", found ${token.kind === 'eof' ? 'the end' : `"${token.text}"`}`,
+      );
+    }
+  };
+  const identifier = (): string => {
+    const token = next();
+    if (token.kind !== 'ident') throw new ParseError(`expected a name, found "${token.text}"`);
+    return token.text;
+  };
+
+  const declarations: TsDeclaration[] = [];
+  while (peek().kind !== 'eof') {
+    if (is('export')) next();
+    if (is('interface')) {
+      next();
+      const name = identifier();
+      declarations.push({ name, form: 'interface', type: objectType() });
+    } else {
+      expect('type');
+      const name = identifier();
+      expect('=');
+      declarations.push({ name, form: 'type', type: type() });
+    }
+    while (is(';')) next();
+  }
+  return declarations;
+
+  function type(): TsType {
+    if (is('|')) next();
+    const members = [postfix()];
+    while (is('|')) {
+      next();
+      members.push(postfix());
+    }
+    return members.length === 1 ? members[0]! : { kind: 'union', members };
+  }
+
+  function postfix(): TsType {
+    let result = primary();
+    while (is('[') && is(']', 1)) {
+      index += 2;
+      result = { kind: 'array', element: result };
+    }
+    return result;
+  }
+
+  function primary(): TsType {
+    if (is('{')) return objectType();
+    if (is('(')) {
+      next();
+      const inner = type();
+      expect(')');
+      return inner;
+    }
+    const token = next();
+    if (token.kind === 'string') return { kind: 'literal', text: JSON.stringify(token.text) };
+    if (token.kind === 'number') return { kind: 'literal', text: token.text };
+    if (token.kind !== 'ident') throw new ParseError(`expected a type, found "${token.text}"`);
+    const args: TsType[] = [];
+    if (is('<')) {
+      next();
+      do {
+        if (is(',')) next();
+        args.push(type());
+      } while (is(','));
+      expect('>');
+    }
+    return { kind: 'ref', name: token.text, args };
+  }
+
+  function objectType(): TsType {
+    expect('{');
+    const members: TsMember[] = [];
+    while (!is('}')) {
+      // `readonly` is a modifier unless it is the key itself (`readonly: boolean;`).
+      const isModifier = is('readonly') && !is(':', 1) && !is('?', 1);
+      if (isModifier) next();
+      const keyToken = next();
+      if (keyToken.kind !== 'ident' && keyToken.kind !== 'string' && keyToken.kind !== 'number') {
+        throw new ParseError(`expected a member name, found "${keyToken.text}"`);
+      }
+      const optional = is('?');
+      if (optional) next();
+      expect(':');
+      members.push({ key: keyToken.text, optional, readonly: isModifier, type: type() });
+      if (is(';') || is(',')) next();
+      else if (!is('}')) throw new ParseError(`expected ";" after member "${keyToken.text}"`);
+    }
+    expect('}');
+    return { kind: 'object', members };
+  }
+}

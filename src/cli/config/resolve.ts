@@ -1,0 +1,259 @@
+// A config file's content, checked once and completed with every default. Every mistake is a
+// UsageError naming the key (`endpoints[2].method`) and the value.
+import path from 'node:path';
+import { toTypeName } from '../../typegen/identifiers.js';
+import {
+  CLI_DEFAULTS,
+  type CliMethod,
+  MAX_CONCURRENCY,
+  MAX_TIMEOUT_MS,
+  resolveMethod,
+} from '../arg-values.js';
+import { UsageError } from '../errors.js';
+import { checkHeaderName, checkHeaderValue } from '../headers.js';
+import { displayUrl } from '../redact.js';
+import { cleanName, type Source, sourceName } from '../sources.js';
+import { checkTemplate } from './env.js';
+
+/** A header whose value may hold `${NAME}` placeholders, filled in when the endpoint runs. */
+export interface HeaderTemplate {
+  readonly name: string;
+  readonly template: string;
+}
+
+export interface ResolvedEndpoint {
+  /** File name without `.ts`, also the label in progress lines. */
+  readonly endpoint: string;
+  readonly typeName: string;
+  readonly method: CliMethod;
+  readonly sources: readonly Source[];
+  readonly body: string | undefined;
+  readonly headers: readonly HeaderTemplate[];
+  readonly timeoutMs: number;
+}
+
+export interface ResolvedConfig {
+  /** Folder that relative sample paths are resolved against. */
+  readonly baseDir: string;
+  /** Absolute output folder. */
+  readonly outDir: string;
+  readonly concurrency: number;
+  readonly endpoints: readonly ResolvedEndpoint[];
+}
+
+type Json = Record<string, unknown>;
+const TOP_KEYS = ['$schema', 'out', 'baseUrl', 'concurrency', 'timeout', 'headers', 'endpoints'];
+const ENDPOINT_KEYS = ['name', 'url', 'method', 'headers', 'body', 'samples', 'timeout'];
+const HTTP_URL = /^https?:\/\//i;
+
+export function resolveConfig(raw: unknown, file: string, shown: string): ResolvedConfig {
+  const fail = (message: string): never => {
+    throw new UsageError(`${shown}: ${message}`);
+  };
+  const config = object(raw, 'the config', fail);
+  checkKeys(config, TOP_KEYS, '', fail);
+  const baseDir = path.dirname(path.resolve(file));
+  const out = optionalString(config['out'], 'out', fail) ?? CLI_DEFAULTS.out;
+  const baseUrl =
+    config['baseUrl'] === undefined ? undefined : httpUrl(config['baseUrl'], 'baseUrl', fail).href;
+  const timeoutMs =
+    wholeNumber(config['timeout'], 'timeout', 1, MAX_TIMEOUT_MS, fail) ?? CLI_DEFAULTS.timeoutMs;
+  const shared = headers(config['headers'], 'headers', fail);
+  if (!Array.isArray(config['endpoints']) || config['endpoints'].length === 0) {
+    fail('"endpoints" must be a non-empty array of endpoints');
+  }
+  const endpoints = (config['endpoints'] as unknown[]).map((each, index) =>
+    endpoint(each, `endpoints[${index}]`, { baseUrl, timeoutMs, shared }, fail),
+  );
+  checkUnique(endpoints, fail);
+  return {
+    baseDir,
+    outDir: path.resolve(baseDir, out),
+    concurrency:
+      wholeNumber(config['concurrency'], 'concurrency', 1, MAX_CONCURRENCY, fail) ?? CLI_DEFAULTS.concurrency,
+    endpoints,
+  };
+}
+
+interface Defaults {
+  readonly baseUrl: string | undefined;
+  readonly timeoutMs: number;
+  readonly shared: readonly HeaderTemplate[];
+}
+
+function endpoint(
+  raw: unknown,
+  where: string,
+  defaults: Defaults,
+  fail: (m: string) => never,
+): ResolvedEndpoint {
+  const entry = object(raw, where, fail);
+  checkKeys(entry, ENDPOINT_KEYS, `${where}.`, fail);
+  const urls = entry['url'] === undefined ? [] : Array.isArray(entry['url']) ? entry['url'] : [entry['url']];
+  const sources: Source[] = urls.map((url, index) => ({
+    kind: 'url',
+    url: endpointUrl(
+      url,
+      `${where}.url${Array.isArray(entry['url']) ? `[${index}]` : ''}`,
+      defaults.baseUrl,
+      fail,
+    ),
+  }));
+  const samples = entry['samples'] ?? [];
+  if (!Array.isArray(samples)) fail(`${where}.samples must be an array of file paths or URLs`);
+  (samples as unknown[]).forEach((sample, index) => {
+    const at = `${where}.samples[${index}]`;
+    const given = optionalString(sample, at, fail) ?? fail(`${at} must be a file path or URL`);
+    sources.push(
+      HTTP_URL.test(given)
+        ? { kind: 'url', url: httpUrl(given, at, fail) }
+        : { kind: 'file', given, option: 'sample' },
+    );
+  });
+  if (sources.length === 0) fail(`${where} needs a "url" or "samples"`);
+  const method = resolveMethodAt(entry['method'], `${where}.method`, fail);
+  const body = entry['body'] === undefined ? undefined : JSON.stringify(entry['body']);
+  if (body !== undefined && method === 'GET') fail(`${where}.body cannot be sent with GET; set "method"`);
+  const own = headers(entry['headers'], `${where}.headers`, fail);
+  const ownNames = new Set(own.map((header) => header.name.toLowerCase()));
+  const name = entry['name'] === undefined ? undefined : optionalString(entry['name'], `${where}.name`, fail);
+  const fileName = name === undefined ? defaultName(sources, where, fail) : cleanName(name);
+  if (fileName === undefined)
+    fail(`${where}.name must contain a letter or digit, got ${JSON.stringify(name)}`);
+  if (fileName!.toLowerCase() === 'index') fail(`${where}.name "index" is taken by the generated index.ts`);
+  return {
+    endpoint: fileName!,
+    typeName: name ?? fileName!,
+    method,
+    sources,
+    body,
+    headers: [...defaults.shared.filter((header) => !ownNames.has(header.name.toLowerCase())), ...own],
+    timeoutMs:
+      wholeNumber(entry['timeout'], `${where}.timeout`, 1, MAX_TIMEOUT_MS, fail) ?? defaults.timeoutMs,
+  };
+}
+
+function defaultName(sources: readonly Source[], where: string, fail: (m: string) => never): string {
+  const suggested = [...new Set(sources.map(sourceName).filter((each) => each !== undefined))];
+  if (suggested.length === 1) return suggested[0]!;
+  return fail(
+    suggested.length === 0
+      ? `${where} needs a "name": none can be made from its URL or samples`
+      : `${where} needs a "name": its samples name different endpoints (${suggested.join(', ')})`,
+  );
+}
+
+function checkUnique(endpoints: readonly ResolvedEndpoint[], fail: (m: string) => never): void {
+  const files = new Map<string, number>();
+  const types = new Map<string, number>();
+  endpoints.forEach((each, index) => {
+    // Case-insensitive: `Users.ts` and `users.ts` are one file on macOS and Windows.
+    const file = each.endpoint.toLowerCase();
+    const type = toTypeName(each.typeName);
+    if (files.has(file))
+      fail(
+        `endpoints[${files.get(file)}] and endpoints[${index}] both write ${each.endpoint}.ts; give one another "name"`,
+      );
+    if (types.has(type))
+      fail(
+        `endpoints[${types.get(type)}] and endpoints[${index}] both declare ${type}; give one another "name"`,
+      );
+    files.set(file, index);
+    types.set(type, index);
+  });
+}
+
+function headers(raw: unknown, where: string, fail: (m: string) => never): HeaderTemplate[] {
+  if (raw === undefined) return [];
+  const entries = Object.entries(object(raw, where, fail));
+  return entries.map(([name, template]) => {
+    const at = `${where}["${name}"]`;
+    if (typeof template !== 'string') fail(`${at} must be a string`);
+    try {
+      checkHeaderName(name, `${where}: header`);
+      checkTemplate(template as string, `${at}`);
+      // A value with placeholders is checked once they are filled in.
+      if (!(template as string).includes('${'))
+        checkHeaderValue(name, template as string, `${where}: header`);
+    } catch (error) {
+      fail((error as Error).message);
+    }
+    return { name, template: template as string };
+  });
+}
+
+function endpointUrl(
+  raw: unknown,
+  where: string,
+  baseUrl: string | undefined,
+  fail: (m: string) => never,
+): URL {
+  const text = optionalString(raw, where, fail) ?? fail(`${where} must be a URL`);
+  if (HTTP_URL.test(text)) return httpUrl(text, where, fail);
+  if (baseUrl === undefined) {
+    return fail(
+      `${where} "${displayUrl(text)}" is not an absolute http(s) URL; make it one or set "baseUrl"`,
+    );
+  }
+  // Joined as text, as ky's prefixUrl does: `https://h/api` + `/users` is `https://h/api/users`.
+  return httpUrl(`${baseUrl.replace(/\/+$/, '')}/${text.replace(/^\/+/, '')}`, where, fail);
+}
+
+function httpUrl(raw: unknown, where: string, fail: (m: string) => never): URL {
+  const text = typeof raw === 'string' ? raw : fail(`${where} must be a string`);
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    // Reported below.
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    return fail(`${where} must be an absolute http(s) URL, got "${displayUrl(text)}"`);
+  }
+  return url;
+}
+
+function resolveMethodAt(raw: unknown, where: string, fail: (m: string) => never): CliMethod {
+  if (raw !== undefined && typeof raw !== 'string') fail(`${where} must be a string`);
+  try {
+    return resolveMethod(raw as string | undefined, where);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+function object(raw: unknown, where: string, fail: (m: string) => never): Json {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(`${where} must be an object`);
+  return raw as Json;
+}
+
+function checkKeys(
+  value: Json,
+  allowed: readonly string[],
+  prefix: string,
+  fail: (m: string) => never,
+): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) fail(`unknown key "${prefix}${key}" (allowed: ${allowed.join(', ')})`);
+  }
+}
+
+function optionalString(raw: unknown, where: string, fail: (m: string) => never): string | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || raw.trim() === '') return fail(`${where} must be a non-empty string`);
+  return raw.trim();
+}
+
+function wholeNumber(
+  raw: unknown,
+  where: string,
+  min: number,
+  max: number,
+  fail: (m: string) => never,
+): number | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < min || raw > max) {
+    fail(`${where} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  }
+  return raw as number;
+}

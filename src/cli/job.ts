@@ -1,0 +1,85 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { generateTypesFromSamples } from '../typegen/samples.js';
+import { type Comparison, compareGenerated } from './check/compare.js';
+import { type CollectEnv, collectSamples, type SampleRequest } from './collect.js';
+import { RunError } from './errors.js';
+import { fileHeader, withoutTimestamp } from './file-header.js';
+import type { Source } from './sources.js';
+import { writeTypesFile } from './write.js';
+
+/** One output file: its samples, how to fetch them and where the result goes. */
+export interface Job {
+  /** File name without `.ts`; only `[A-Za-z0-9_-]`. */
+  readonly endpoint: string;
+  /** Name handed to the generator, which makes it PascalCase. */
+  readonly typeName: string;
+  readonly sources: readonly Source[];
+  readonly request: SampleRequest;
+  /** Absolute output folder. */
+  readonly outDir: string;
+}
+
+/** `write` always writes; `update` writes only when more than the timestamp changed (--watch); `check` never writes. */
+export type JobMode = 'write' | 'update' | 'check';
+
+export type JobOutcome =
+  | {
+      readonly status: 'written' | 'unchanged';
+      readonly file: string;
+      readonly content: string;
+      readonly samples: number;
+    }
+  | { readonly status: 'match'; readonly file: string; readonly samples: number }
+  | {
+      readonly status: 'drift';
+      readonly file: string;
+      readonly comparison: Comparison;
+      readonly samples: number;
+    };
+
+export interface JobEnv extends CollectEnv {
+  readonly now: () => Date;
+  readonly onWarning: (message: string) => void;
+}
+
+/** Collects the samples, infers one type from all of them, and writes or checks the file. */
+export async function runJob(job: Job, mode: JobMode, env: JobEnv): Promise<JobOutcome> {
+  const samples = await collectSamples(job.sources, job.request, env);
+  const types = generateTypesFromSamples(samples, { name: job.typeName, onWarning: env.onWarning });
+  const content = fileHeader(env.now()) + types;
+  const file = path.resolve(job.outDir, `${job.endpoint}.ts`);
+  const count = samples.length;
+  if (mode === 'check') {
+    const existing = await readExisting(file);
+    if (existing === undefined) {
+      throw new RunError(`${file} does not exist yet; run without --check to create it`);
+    }
+    const comparison = compareGenerated(existing, content);
+    return comparison.kind === 'match'
+      ? { status: 'match', file, samples: count }
+      : { status: 'drift', file, comparison, samples: count };
+  }
+  if (mode === 'update') {
+    const existing = await readExisting(file);
+    if (existing !== undefined && withoutTimestamp(existing) === withoutTimestamp(content)) {
+      return { status: 'unchanged', file, content, samples: count };
+    }
+  }
+  return {
+    status: 'written',
+    file: await writeTypesFile(job.outDir, job.endpoint, content),
+    content,
+    samples: count,
+  };
+}
+
+/** The file's text, or `undefined` when there is none. */
+export async function readExisting(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
