@@ -120,7 +120,11 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
       body,
       headers,
       out: resolveNonEmpty('--out', values.out) ?? CLI_DEFAULTS.out,
-      endpoint: resolveEndpoint(sources, name),
+      endpoint: resolveEndpoint(
+        sources.slice(0, positionals.length),
+        sources.slice(positionals.length),
+        name,
+      ),
       name,
       timeoutMs: resolveTimeout(values.timeout) ?? CLI_DEFAULTS.timeoutMs,
       verbose: values.verbose === true,

@@ -9,16 +9,18 @@ export function indexHeader(now: Date): string {
 }
 
 const TIMESTAMP_LINE = /^\/\/ Generated at: .*$/;
+const MASKED = '// Generated at: (ignored)';
 
 /**
- * The text without its `// Generated at:` line, and with CRLF read as LF (a checkout with
- * `core.autocrlf` must not count as a change). Only a timestamp among the leading comments is dropped.
+ * The text with its `// Generated at:` line masked, and with CRLF read as LF (a checkout with
+ * `core.autocrlf` must not count as a change). Only a timestamp among the leading comments is masked;
+ * the line stays, so line numbers still match the file.
  */
 export function withoutTimestamp(text: string): string {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   for (let index = 0; index < lines.length && lines[index]!.startsWith('//'); index++) {
     if (TIMESTAMP_LINE.test(lines[index]!)) {
-      lines.splice(index, 1);
+      lines[index] = MASKED;
       break;
     }
   }

@@ -24,7 +24,8 @@ process.exitCode = await run(process.argv.slice(2), {
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   },
-  terminalSize: () => ({ columns: process.stdout.columns ?? 80, rows: process.stdout.rows ?? 24 }),
+  // A pseudo-terminal without a size reports 0.
+  terminalSize: () => ({ columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 }),
   stopSignal: () => {
     if (stop === undefined) {
       const controller = new AbortController();

@@ -68,12 +68,29 @@ export function cleanName(raw: string): string | undefined {
 }
 
 /**
- * The output file name (without `.ts`) for a set of samples of one endpoint. All samples that suggest a
- * name must agree; `--name` is needed when they do not, or when only stdin was given, and then names the
- * file too. Without that need, `--name` names only the type, as before.
+ * The names the sources suggest, once each: those of `named` (the URLs and paths given in place of the
+ * URL), or when they suggest none, those of `others` (`--sample` files, which are often fixtures with
+ * names of their own).
  */
-export function resolveEndpoint(sources: readonly Source[], name: string | undefined): string {
-  const suggested = [...new Set(sources.map(sourceName).filter((each) => each !== undefined))];
+export function suggestedNames(named: readonly Source[], others: readonly Source[]): string[] {
+  const names = (sources: readonly Source[]) => [
+    ...new Set(sources.map(sourceName).filter((each) => each !== undefined)),
+  ];
+  const first = names(named);
+  return first.length > 0 ? first : names(others);
+}
+
+/**
+ * The output file name (without `.ts`) for the samples of one endpoint (see {@link suggestedNames}).
+ * The suggested names must agree; `--name` is needed when they do not, or when there is none (stdin),
+ * and then names the file too. Otherwise `--name` names only the type, as before.
+ */
+export function resolveEndpoint(
+  named: readonly Source[],
+  others: readonly Source[],
+  name: string | undefined,
+): string {
+  const suggested = suggestedNames(named, others);
   if (suggested.length === 1) return suggested[0]!;
   if (name !== undefined) {
     const file = cleanName(name);
@@ -81,7 +98,7 @@ export function resolveEndpoint(sources: readonly Source[], name: string | undef
     return file;
   }
   if (suggested.length === 0) {
-    const file = sources.find((source) => source.kind === 'file');
+    const file = [...named, ...others].find((source) => source.kind === 'file');
     throw new UsageError(
       file === undefined
         ? 'Reading stdin (-) needs --name: it names the type and the output file'

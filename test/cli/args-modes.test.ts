@@ -50,6 +50,16 @@ describe('sources', () => {
     expect(generate(['--type', file]).endpoint).toBe(endpoint);
   });
 
+  it('names the output from the URLs and paths; --sample files name it only when nothing else does', () => {
+    expect(generate(['--type', 'https://h/users/7', '--sample', 'fixtures/deleted-user.json']).endpoint).toBe(
+      'users',
+    );
+    expect(
+      generate(['--type', '--sample', 'fixtures/users.json', '--sample=more/users.jsonl']).endpoint,
+    ).toBe('users');
+    expect(generate(['--type', '-', '--sample', 'orders.json']).endpoint).toBe('orders');
+  });
+
   it('--name names only the type when the sources agree, and the file too when they do not', () => {
     expect(generate(['--type', '--name=Member', 'users.json']).endpoint).toBe('users');
     const mixed = generate(['--type', '--name=People List', 'users.json', 'https://h/members']);
@@ -118,7 +128,7 @@ describe('usage errors of the new modes', () => {
       'The samples name different endpoints (users, posts); give --name to choose the type and file name',
     ],
     [
-      ['--type', 'users.json', '--sample', 'members.json'],
+      ['--type', '--sample', 'users.json', '--sample', 'members.json'],
       'The samples name different endpoints (users, members); give --name to choose the type and file name',
     ],
     [

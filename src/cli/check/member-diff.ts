@@ -117,6 +117,14 @@ function diffNested(
 ): void {
   const oldObjects = objectsIn(before);
   const newObjects = objectsIn(after);
+  // An object that moved (`{ … }` became `{ … }[]`) is still the same object: when one is left
+  // unpaired on each side, compare those two, under the new path.
+  const oldOnly = [...oldObjects.keys()].filter((suffix) => !newObjects.has(suffix));
+  const newOnly = [...newObjects.keys()].filter((suffix) => !oldObjects.has(suffix));
+  if (oldOnly.length === 1 && newOnly.length === 1) {
+    oldObjects.set(newOnly[0]!, oldObjects.get(oldOnly[0]!)!);
+    oldObjects.delete(oldOnly[0]!);
+  }
   const suffixes = new Set([...newObjects.keys(), ...oldObjects.keys()]);
   for (const suffix of suffixes) {
     diffObject(oldObjects.get(suffix), newObjects.get(suffix), `${path}${suffix}`, changes);

@@ -35,6 +35,8 @@ interface Token {
   readonly kind: TokenKind;
   /** Identifier name, decoded string, number text or punctuation character. */
   readonly text: string;
+  /** A line break follows it: it may end a member, as `;` does. */
+  newlineAfter?: boolean;
 }
 
 const IDENT = /[A-Za-z_$][A-Za-z0-9_$]*/y;
@@ -46,6 +48,7 @@ const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f:
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let at = 0;
+  let lineBreak = false;
   const match = (pattern: RegExp): string | undefined => {
     pattern.lastIndex = at;
     const found = pattern.exec(text)?.[0];
@@ -53,7 +56,13 @@ function tokenize(text: string): Token[] {
     return found;
   };
   while (at < text.length) {
-    if (match(SPACE_OR_COMMENT) !== undefined) continue;
+    const space = match(SPACE_OR_COMMENT);
+    if (space !== undefined) {
+      if (space.includes('\n')) lineBreak = true;
+      continue;
+    }
+    if (lineBreak && tokens.length > 0) tokens[tokens.length - 1]!.newlineAfter = true;
+    lineBreak = false;
     const char = text[at]!;
     const ident = match(IDENT);
     if (ident !== undefined) tokens.push({ kind: 'ident', text: ident });
@@ -110,14 +119,12 @@ export function parseDeclarations(text: string): TsDeclaration[] {
   const expect = (text: string): void => {
     const token = next();
     if (token.text !== text || (token.kind !== 'punct' && token.kind !== 'ident')) {
-      throw new ParseError(
-        `expected "${text}", found ${token.kind === 'eof' ? 'the end' : `"${token.text}"`}`,
-      );
+      throw new ParseError(`expected "${text}", found ${shown(token)}`);
     }
   };
   const identifier = (): string => {
     const token = next();
-    if (token.kind !== 'ident') throw new ParseError(`expected a name, found "${token.text}"`);
+    if (token.kind !== 'ident') throw new ParseError(`expected a name, found ${shown(token)}`);
     return token.text;
   };
 
@@ -168,7 +175,7 @@ export function parseDeclarations(text: string): TsDeclaration[] {
     const token = next();
     if (token.kind === 'string') return { kind: 'literal', text: JSON.stringify(token.text) };
     if (token.kind === 'number') return { kind: 'literal', text: token.text };
-    if (token.kind !== 'ident') throw new ParseError(`expected a type, found "${token.text}"`);
+    if (token.kind !== 'ident') throw new ParseError(`expected a type, found ${shown(token)}`);
     const args: TsType[] = [];
     if (is('<')) {
       next();
@@ -190,16 +197,21 @@ export function parseDeclarations(text: string): TsDeclaration[] {
       if (isModifier) next();
       const keyToken = next();
       if (keyToken.kind !== 'ident' && keyToken.kind !== 'string' && keyToken.kind !== 'number') {
-        throw new ParseError(`expected a member name, found "${keyToken.text}"`);
+        throw new ParseError(`expected a member name, found ${shown(keyToken)}`);
       }
       const optional = is('?');
       if (optional) next();
       expect(':');
       members.push({ key: keyToken.text, optional, readonly: isModifier, type: type() });
       if (is(';') || is(',')) next();
-      else if (!is('}')) throw new ParseError(`expected ";" after member "${keyToken.text}"`);
+      else if (!is('}') && !peek(-1).newlineAfter)
+        throw new ParseError(`expected ";" after member "${keyToken.text}"`);
     }
     expect('}');
     return { kind: 'object', members };
   }
+}
+
+function shown(token: Token): string {
+  return token.kind === 'eof' ? 'the end' : `"${token.text}"`;
 }

@@ -12,7 +12,7 @@ import {
 import { UsageError } from '../errors.js';
 import { checkHeaderName, checkHeaderValue } from '../headers.js';
 import { displayUrl } from '../redact.js';
-import { cleanName, type Source, sourceName } from '../sources.js';
+import { cleanName, type Source, suggestedNames } from '../sources.js';
 import { checkTemplate } from './env.js';
 
 /** A header whose value may hold `${NAME}` placeholders, filled in when the endpoint runs. */
@@ -117,7 +117,10 @@ function endpoint(
   const own = headers(entry['headers'], `${where}.headers`, fail);
   const ownNames = new Set(own.map((header) => header.name.toLowerCase()));
   const name = entry['name'] === undefined ? undefined : optionalString(entry['name'], `${where}.name`, fail);
-  const fileName = name === undefined ? defaultName(sources, where, fail) : cleanName(name);
+  const fileName =
+    name === undefined
+      ? defaultName(sources.slice(0, urls.length), sources.slice(urls.length), where, fail)
+      : cleanName(name);
   if (fileName === undefined)
     fail(`${where}.name must contain a letter or digit, got ${JSON.stringify(name)}`);
   if (fileName!.toLowerCase() === 'index') fail(`${where}.name "index" is taken by the generated index.ts`);
@@ -133,8 +136,13 @@ function endpoint(
   };
 }
 
-function defaultName(sources: readonly Source[], where: string, fail: (m: string) => never): string {
-  const suggested = [...new Set(sources.map(sourceName).filter((each) => each !== undefined))];
+function defaultName(
+  named: readonly Source[],
+  others: readonly Source[],
+  where: string,
+  fail: (m: string) => never,
+): string {
+  const suggested = suggestedNames(named, others);
   if (suggested.length === 1) return suggested[0]!;
   return fail(
     suggested.length === 0

@@ -12,6 +12,7 @@ import { displayPath, painter, wantsColor } from '../output.js';
 import { forEachBounded } from '../pool.js';
 import { fitsOnScreen, type Progress, terminalProgress } from '../progress.js';
 import { displayUrl } from '../redact.js';
+import { describeSource } from '../sources.js';
 import { type EndpointResult, runEndpoint } from './endpoint-run.js';
 import { checkIndex, INDEX_NAME, indexContent, writeIndex } from './index-file.js';
 import { loadConfig } from './load.js';
@@ -60,11 +61,6 @@ export async function runConfig(
 
   const results: EndpointResult[] = [];
   await forEachBounded(endpoints, command.concurrency ?? config.concurrency, async (endpoint, index) => {
-    const first = endpoint.sources[0];
-    progress?.update(index, {
-      symbol: '🔄',
-      text: first?.kind === 'url' ? `${endpoint.method} ${displayUrl(first.url)}` : 'reading samples',
-    });
     const result = await runEndpoint(
       endpoint,
       { outDir, mode, timeoutMs: command.timeoutMs, env: io.env },
@@ -73,6 +69,14 @@ export async function runConfig(
         fetch: io.fetch,
         now: io.now,
         readStdin: () => Promise.reject(new Error('a config file cannot read stdin')),
+        onSource: (source) =>
+          progress?.update(index, {
+            symbol: '🔄',
+            text:
+              source.kind === 'url'
+                ? `${endpoint.method} ${displayUrl(source.url)}`
+                : `reading ${describeSource(source)}`,
+          }),
       },
     );
     results[index] = result;
