@@ -197,7 +197,8 @@ function endpointUrl(
   fail: (m: string) => never,
 ): URL {
   const text = optionalString(raw, where, fail) ?? fail(`${where} must be a URL`);
-  if (HTTP_URL.test(text)) return httpUrl(text, where, fail);
+  // Anything with a scheme is a URL of its own (and must be http or https), not a path under baseUrl.
+  if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(text)) return httpUrl(text, where, fail);
   if (baseUrl === undefined) {
     return fail(
       `${where} "${displayUrl(text)}" is not an absolute http(s) URL; make it one or set "baseUrl"`,
