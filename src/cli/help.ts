@@ -5,14 +5,19 @@ import { CLI_DEFAULTS, METHODS } from './args.js';
 export const VERSION: string = version;
 
 /** Text of `typefetch --help`. */
-export const HELP = `typefetch ${VERSION}: turn a JSON API response into TypeScript types
+export const HELP = `typefetch ${VERSION}: turn JSON API responses into TypeScript types
 
 Usage:
-  typefetch --type [options] <url>
+  typefetch --type [options] <url|file|->...
+  typefetch --type --config <file> [--check | --watch] [options]
 
 Sends one request to <url>, infers a TypeScript type from the JSON response, writes it to
 ${CLI_DEFAULTS.out}/<endpoint>.ts and prints it. <endpoint> is the last path segment that is not
 an id: /users/1 -> users.ts with \`export interface Users\`.
+
+Several <url>s (or files, or - for stdin) are several samples of one endpoint, merged into one
+type: a key missing or null in some samples is optional. A .jsonl/.ndjson file or a JSON Lines
+response gives one sample per line.
 
 Options:
   --type                  Generate types from the response (required).
@@ -24,12 +29,27 @@ Options:
   --header <Name: value>  Request header; repeat for more. Only the first colon splits,
                           so values may contain colons. Values are never printed.
                             e.g. --header "Authorization: Bearer $TOKEN"
+  --sample <file>         One more sample (JSON or JSON Lines file, - for stdin); repeatable.
+                            e.g. --sample=fixtures/user-deleted.json
   --out <dir>             Output folder, relative to the current folder. Default: ${CLI_DEFAULTS.out}.
                             e.g. --out=src/api/types
-  --name <Name>           Type name, made PascalCase. Default: from the endpoint.
+  --name <Name>           Type name, made PascalCase. Default: from the endpoint. Needed for
+                          stdin alone or samples of differently named endpoints; then it
+                          names the file too.
                             e.g. --name=UserList
   --timeout <ms>          Give up after this many milliseconds. Default: ${CLI_DEFAULTS.timeoutMs}.
                             e.g. --timeout=5000
+  --check                 Write nothing: compare with the existing file (its timestamp ignored),
+                          print the members that changed, exit 1 when any did.
+                            e.g. --check
+  --config <file>         Generate every endpoint of a config file (JSON or .mjs), plus index.ts.
+                            e.g. --config=typefetch.config.json
+  --concurrency <n>       With --config: endpoints fetched at once, 1 to 32. Default: ${CLI_DEFAULTS.concurrency}.
+                            e.g. --concurrency=8
+  --watch                 Run again every --interval, rewriting only files that changed.
+                            e.g. --watch
+  --interval <ms>         With --watch: time between runs, at least 1000. Default: ${CLI_DEFAULTS.intervalMs}.
+                            e.g. --interval=10000
   --verbose               On failure, also print the cause (network error, response body).
   -h, --help              Show this help.
   -v, --version           Show the version.
@@ -38,6 +58,11 @@ Examples:
   typefetch --type https://jsonplaceholder.typicode.com/users
   typefetch --type --method=POST --body='{"title":"Hello"}' https://api.example.com/posts
   typefetch --type --header "X-Api-Key: $API_KEY" --out=types https://api.example.com/v1/products
+  typefetch --type https://api.example.com/users/1 https://api.example.com/users/2
+  curl -s https://api.example.com/orders | typefetch --type - --name=orders
+  typefetch --type --check https://staging.example.com/users
+  typefetch --type --config typefetch.config.json
 
-Exit status: 0 done; 1 the request, the JSON or the write failed; 2 usage error.
+Exit status: 0 done; 1 a request, the JSON or a write failed, or --check found changes;
+2 usage error.
 `;

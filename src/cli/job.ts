@@ -23,20 +23,17 @@ export interface Job {
 /** `write` always writes; `update` writes only when more than the timestamp changed (--watch); `check` never writes. */
 export type JobMode = 'write' | 'update' | 'check';
 
-export type JobOutcome =
-  | {
-      readonly status: 'written' | 'unchanged';
-      readonly file: string;
-      readonly content: string;
-      readonly samples: number;
-    }
-  | { readonly status: 'match'; readonly file: string; readonly samples: number }
-  | {
-      readonly status: 'drift';
-      readonly file: string;
-      readonly comparison: Comparison;
-      readonly samples: number;
-    };
+export type JobOutcome = (
+  | { readonly status: 'written' | 'unchanged'; readonly content: string }
+  | { readonly status: 'match' }
+  | { readonly status: 'drift'; readonly comparison: Comparison }
+) & {
+  readonly file: string;
+  /** How many samples were merged. */
+  readonly samples: number;
+  /** The time written into the file's header. */
+  readonly at: Date;
+};
 
 export interface JobEnv extends CollectEnv {
   readonly now: () => Date;
@@ -47,9 +44,10 @@ export interface JobEnv extends CollectEnv {
 export async function runJob(job: Job, mode: JobMode, env: JobEnv): Promise<JobOutcome> {
   const samples = await collectSamples(job.sources, job.request, env);
   const types = generateTypesFromSamples(samples, { name: job.typeName, onWarning: env.onWarning });
-  const content = fileHeader(env.now()) + types;
+  const at = env.now();
+  const content = fileHeader(at) + types;
   const file = path.resolve(job.outDir, `${job.endpoint}.ts`);
-  const count = samples.length;
+  const common = { file, samples: samples.length, at };
   if (mode === 'check') {
     const existing = await readExisting(file);
     if (existing === undefined) {
@@ -57,21 +55,17 @@ export async function runJob(job: Job, mode: JobMode, env: JobEnv): Promise<JobO
     }
     const comparison = compareGenerated(existing, content);
     return comparison.kind === 'match'
-      ? { status: 'match', file, samples: count }
-      : { status: 'drift', file, comparison, samples: count };
+      ? { status: 'match', ...common }
+      : { status: 'drift', comparison, ...common };
   }
   if (mode === 'update') {
     const existing = await readExisting(file);
     if (existing !== undefined && withoutTimestamp(existing) === withoutTimestamp(content)) {
-      return { status: 'unchanged', file, content, samples: count };
+      return { status: 'unchanged', content, ...common };
     }
   }
-  return {
-    status: 'written',
-    file: await writeTypesFile(job.outDir, job.endpoint, content),
-    content,
-    samples: count,
-  };
+  await writeTypesFile(job.outDir, job.endpoint, content);
+  return { status: 'written', content, ...common };
 }
 
 /** The file's text, or `undefined` when there is none. */

@@ -70,7 +70,7 @@ function report(outcome: JobOutcome, io: CliIO, out: Painter, err: Painter, quie
       break;
     case 'written': {
       const content = outcome.content;
-      if (quiet) lines.push(`🔁 ${io.now().toISOString()} the response changed`);
+      if (quiet) lines.push(`🔁 ${outcome.at.toISOString()} the response changed`);
       lines.push(
         out.success('✅ Types generated successfully!'),
         `📁 Output: ${outcome.file}`,

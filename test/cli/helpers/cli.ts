@@ -81,11 +81,17 @@ export interface CliResult {
 
 /**
  * Spawns `node dist/cli.js ...args` in `cwd` with a minimal environment (PATH plus `env`), so no colour
- * setting of the test runner leaks in. stdout and stderr are pipes, not terminals.
+ * setting of the test runner leaks in. stdout and stderr are pipes, not terminals; stdin gets `input`
+ * and is then closed.
  */
-export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  input = '',
+): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [CLI_PATH, ...args],
       { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, encoding: 'utf8', timeout: 20_000 },
@@ -94,5 +100,6 @@ export function runCli(args: string[], cwd: string, env: Record<string, string> 
         resolve({ code, stdout, stderr });
       },
     );
+    child.stdin?.end(input);
   });
 }
