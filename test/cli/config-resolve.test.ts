@@ -45,14 +45,14 @@ describe('resolveConfig', () => {
       baseUrl: 'https://api.example.com/v2/',
       concurrency: 2,
       timeout: 5000,
-      headers: { Authorization: 'Bearer ${API_TOKEN}', 'X-Client': 'typefetch' },
+      headers: { Authorization: `Bearer \${API_TOKEN}`, 'X-Client': 'typefetch' },
       endpoints: [
         {
           name: 'new-post',
           url: ['/posts', 'posts?draft=1'],
           method: 'post',
           body: { title: 'x' },
-          headers: { authorization: 'Basic ${BASIC}' },
+          headers: { authorization: `Basic \${BASIC}` },
           samples: ['fixtures/post.json', 'https://mirror.example.com/posts/1'],
           timeout: 100,
         },
@@ -73,7 +73,7 @@ describe('resolveConfig', () => {
       body: '{"title":"x"}',
       headers: [
         { name: 'X-Client', template: 'typefetch' },
-        { name: 'authorization', template: 'Basic ${BASIC}' },
+        { name: 'authorization', template: `Basic \${BASIC}` },
       ],
       timeoutMs: 100,
     });
@@ -133,12 +133,12 @@ describe('resolveConfig', () => {
       'typefetch.config.json: headers["X-Key"] must be a string',
     ],
     [
-      { headers: { Authorization: 'Bearer ${API-TOKEN}' }, endpoints: [{ url: 'https://h/a' }] },
-      'typefetch.config.json: headers["Authorization"] refers to "${API-TOKEN}", which is not a valid environment variable name',
+      { headers: { Authorization: `Bearer \${API-TOKEN}` }, endpoints: [{ url: 'https://h/a' }] },
+      `typefetch.config.json: headers["Authorization"] refers to "\${API-TOKEN}", which is not a valid environment variable name`,
     ],
     [
-      { headers: { Authorization: 'Bearer ${TOKEN' }, endpoints: [{ url: 'https://h/a' }] },
-      'typefetch.config.json: headers["Authorization"] has a "${" without its closing "}"',
+      { headers: { Authorization: `Bearer \${TOKEN` }, endpoints: [{ url: 'https://h/a' }] },
+      `typefetch.config.json: headers["Authorization"] has a "\${" without its closing "}"`,
     ],
     [
       { endpoints: [{ url: 'https://h/a', timeout: 0 }] },
@@ -191,12 +191,12 @@ describe('resolveConfig', () => {
   });
 });
 
-describe('${VAR} substitution', () => {
-  it('replaces each placeholder, $${ writes a literal ${, and reports the values used', () => {
+describe(`\${VAR} substitution`, () => {
+  it(`replaces each placeholder, $\${ writes a literal \${, and reports the values used`, () => {
     expect(
-      substitute('Bearer ${TOKEN}-${ID} $${LITERAL}', { TOKEN: 'abc', ID: '7' }, 'Authorization'),
+      substitute(`Bearer \${TOKEN}-\${ID} $\${LITERAL}`, { TOKEN: 'abc', ID: '7' }, 'Authorization'),
     ).toEqual({
-      value: 'Bearer abc-7 ${LITERAL}',
+      value: `Bearer abc-7 \${LITERAL}`,
       used: ['abc', '7'],
     });
   });
@@ -204,8 +204,8 @@ describe('${VAR} substitution', () => {
   it('names the header and the variable, never a value, when it is missing or empty', () => {
     const message =
       'header "Authorization" needs the environment variable API_TOKEN, which is not set or is empty';
-    expect(() => substitute('Bearer ${API_TOKEN}', {}, 'Authorization')).toThrow(new RunError(message));
-    expect(() => substitute('Bearer ${API_TOKEN}', { API_TOKEN: '' }, 'Authorization')).toThrow(
+    expect(() => substitute(`Bearer \${API_TOKEN}`, {}, 'Authorization')).toThrow(new RunError(message));
+    expect(() => substitute(`Bearer \${API_TOKEN}`, { API_TOKEN: '' }, 'Authorization')).toThrow(
       new RunError(message),
     );
   });

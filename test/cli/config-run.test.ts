@@ -47,10 +47,10 @@ async function config(content: unknown, name = 'typefetch.config.json'): Promise
 const out = (file: string) => readFile(path.join(dir, 'src', 'types', file), 'utf8');
 
 describe('typefetch --type --config', () => {
-  it('writes one file per endpoint and an index.ts, with ${VAR} headers sent and never printed', async () => {
+  it(`writes one file per endpoint and an index.ts, with \${VAR} headers sent and never printed`, async () => {
     await config({
       baseUrl: server.url,
-      headers: { Authorization: 'Bearer ${API_TOKEN}' },
+      headers: { Authorization: `Bearer \${API_TOKEN}` },
       endpoints: [
         { url: '/users' },
         { name: 'new-post', url: '/posts', method: 'POST', body: { title: 'Hi' } },
@@ -93,7 +93,7 @@ describe('typefetch --type --config', () => {
     await config({
       baseUrl: server.url,
       concurrency: 1,
-      headers: { Authorization: 'Bearer ${API_TOKEN}' },
+      headers: { Authorization: `Bearer \${API_TOKEN}` },
       endpoints: [{ url: '/missing' }, { url: '/users' }],
     });
     const { io, stdout, stderr } = memoryIO(dir, { env: { API_TOKEN: TOKEN } });
@@ -110,10 +110,10 @@ describe('typefetch --type --config', () => {
     expect(await out('index.ts')).toBe(`${INDEX_HEADER}export * from './users.js';\n`);
   });
 
-  it('fails only the endpoint whose ${VAR} is not set, sending nothing for it', async () => {
+  it(`fails only the endpoint whose \${VAR} is not set, sending nothing for it`, async () => {
     await config({
       baseUrl: server.url,
-      endpoints: [{ url: '/users', headers: { 'X-Api-Key': '${API_KEY}' } }, { url: '/slow/1' }],
+      endpoints: [{ url: '/users', headers: { 'X-Api-Key': `\${API_KEY}` } }, { url: '/slow/1' }],
     });
     const { io, stderr } = memoryIO(dir);
     expect(await run(['--type', '--config=typefetch.config.json'], io)).toBe(1);

@@ -159,7 +159,7 @@ describe('--check: the contract-drift gate', () => {
 });
 
 describe('--config', () => {
-  it('substitutes ${VAR} in headers, writes every endpoint and index.ts, and reports the failing one', async () => {
+  it(`substitutes \${VAR} in headers, writes every endpoint and index.ts, and reports the failing one`, async () => {
     await mkdir(path.join(dir, 'fixtures'));
     await writeFile(
       path.join(dir, 'fixtures', 'user-deleted.json'),
@@ -170,7 +170,7 @@ describe('--config', () => {
       JSON.stringify({
         baseUrl: server.url,
         concurrency: 2,
-        headers: { Authorization: 'Bearer ${API_TOKEN}' },
+        headers: { Authorization: `Bearer \${API_TOKEN}` },
         endpoints: [
           { name: 'user', url: ['/users/1', '/users/2'], samples: ['fixtures/user-deleted.json'] },
           { name: 'admins', url: '/admins' },
@@ -217,7 +217,7 @@ describe('--config', () => {
       path.join(dir, 'typefetch.config.json'),
       JSON.stringify({
         baseUrl: server.url,
-        endpoints: [{ url: '/users/3', headers: { 'X-Key': '${KEY}' } }],
+        endpoints: [{ url: '/users/3', headers: { 'X-Key': `\${KEY}` } }],
       }),
     );
     expect(await runCli(['--type', '--config=typefetch.config.json'], dir)).toEqual({
