@@ -1,6 +1,7 @@
 // Value -> model, in one pass: every value is added straight into the Shape of its position, so a
 // 100,000-element array of records costs one Map lookup per key and allocates nothing per record.
 // Recursion stops at `maxDepth`, so no input can overflow the stack.
+import { ALL_FORMATS, stringFormats } from './formats.js';
 import { arrayMemberFor } from './merge.js';
 import type { TypeNode } from './model.js';
 import {
@@ -26,25 +27,51 @@ export interface InferResult {
   readonly depthLimitHit: boolean;
 }
 
+export interface InferOptions {
+  /** Track the format (date, email, ...) every string at a position has. @default false */
+  readonly formats?: boolean | undefined;
+}
+
 interface Context {
   readonly maxDepth: number;
+  readonly formats: boolean;
   depthLimitHit: boolean;
+}
+
+/** An inference that samples can be added to one at a time (the capture helper's per-endpoint state). */
+export interface Inference {
+  /** Merges one more value in, like one more element of an array. */
+  add(value: unknown): void;
+  /** The model of everything added so far; adding more afterwards is fine. */
+  result(): InferResult;
 }
 
 /**
  * Infers the model of one JSON value. The value itself is at depth 0, its members and elements at
  * depth 1, and so on; a value deeper than `maxDepth` is typed `unknown`.
  */
-export function infer(value: unknown, maxDepth: number): InferResult {
-  return inferSamples([value], maxDepth);
+export function infer(value: unknown, maxDepth: number, options?: InferOptions): InferResult {
+  return inferSamples([value], maxDepth, options);
 }
 
 /** Infers one model for several samples of the same endpoint, merged like the elements of an array. */
-export function inferSamples(values: Iterable<unknown>, maxDepth: number): InferResult {
-  const context: Context = { maxDepth, depthLimitHit: false };
+export function inferSamples(
+  values: Iterable<unknown>,
+  maxDepth: number,
+  options?: InferOptions,
+): InferResult {
+  const inference = createInference(maxDepth, options);
+  for (const value of values) inference.add(value);
+  return inference.result();
+}
+
+export function createInference(maxDepth: number, options?: InferOptions): Inference {
+  const context: Context = { maxDepth, formats: options?.formats === true, depthLimitHit: false };
   const shape = createShape();
-  for (const value of values) addValue(shape, value, 0, context);
-  return { model: toModel(shape), depthLimitHit: context.depthLimitHit };
+  return {
+    add: (value) => addValue(shape, value, 0, context),
+    result: () => ({ model: toModel(shape), depthLimitHit: context.depthLimitHit }),
+  };
 }
 
 function addValue(shape: Shape, value: unknown, depth: number, context: Context): void {
@@ -59,7 +86,15 @@ function addValue(shape: Shape, value: unknown, depth: number, context: Context)
     if (Array.isArray(value)) addArray(shape, value, depth, context);
     else addObject(shape, value as Readonly<Record<string, unknown>>, depth, context);
   } else {
-    addKind(shape, kindBit(value));
+    const bit = kindBit(value);
+    if (bit === STRING && context.formats) {
+      // The first string sets the candidates, each later one can only remove some.
+      shape.format =
+        shape.mask & STRING
+          ? shape.format && stringFormats(value as string, shape.format)
+          : stringFormats(value as string, ALL_FORMATS);
+    }
+    addKind(shape, bit);
   }
 }
 

@@ -6,6 +6,7 @@
 //   non-empty element type wins) and is `unknown[]` only when no other array was seen.
 // Array members of one Shape therefore have pairwise disjoint element kinds: at most one per kind bit,
 // so a union never grows past a dozen members, however many values are merged.
+import { formatBit } from './formats.js';
 import type { TypeNode } from './model.js';
 import {
   ARRAY,
@@ -65,6 +66,9 @@ export function mergeShapes(target: Shape, source: Shape): void {
   }
   for (const member of source.members) {
     if (typeof member === 'number') {
+      // A format survives only if both sides' strings had it.
+      if (member === STRING)
+        target.format = target.mask & STRING ? target.format & source.format : source.format;
       addKind(target, member);
     } else if (member.kind === 'object') {
       mergeObject(target, member);
@@ -120,7 +124,11 @@ export function fromModel(node: TypeNode): Shape {
     case 'union':
       for (const member of node.members) mergeShapes(shape, fromModel(member));
       break;
+    case 'map':
+      // Maps are found after merging (maps.ts), on the merged model; they never come back here.
+      throw new Error('merge: a model with maps cannot be merged; merge before detecting maps');
     default:
+      if (node.format !== undefined) shape.format = formatBit(node.format);
       addKind(shape, PRIMITIVE_BITS[node.kind]);
   }
   return shape;

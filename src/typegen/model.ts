@@ -5,10 +5,18 @@
 export type PrimitiveKind = 'string' | 'number' | 'boolean' | 'null' | 'undefined';
 
 /** A type inferred from one or more JSON values. */
-export type TypeNode = PrimitiveNode | UnknownNode | ArrayNode | ObjectNode | UnionNode;
+export type TypeNode = PrimitiveNode | UnknownNode | ArrayNode | ObjectNode | MapNode | UnionNode;
+
+/**
+ * A format every string seen at one position had (JSON Schema's format names). Documentation only:
+ * the type stays `string`.
+ */
+export type StringFormat = 'date-time' | 'date' | 'uuid' | 'email' | 'uri';
 
 export interface PrimitiveNode {
   readonly kind: PrimitiveKind;
+  /** Only on strings, and only when format detection is on and every string seen had this format. */
+  readonly format?: StringFormat | undefined;
 }
 
 /** Nothing could be inferred: the value was nested deeper than `maxDepth`. */
@@ -31,6 +39,16 @@ export interface ObjectNode {
   readonly kind: 'object';
   /** Members by JSON key, in order of first appearance. A Map, so keys like `__proto__` are plain data. */
   readonly fields: ReadonlyMap<string, Field>;
+}
+
+/**
+ * An object used as a dictionary (ids or dates as keys, or many keys with one value type), emitted as
+ * `Record<string, T>`. Only the map detection pass (`maps.ts`) makes it, after merging.
+ */
+export interface MapNode {
+  readonly kind: 'map';
+  /** The merged type of every value. */
+  readonly value: TypeNode;
 }
 
 export interface Field {

@@ -2,6 +2,7 @@
 // of the input (one object key, or the elements of one array), kept so that adding one more value costs
 // O(1) per key: kinds are bits, the one object is merged by a key map, arrays are at most a handful.
 // `toModel` freezes a Shape into the immutable TypeNode model; `fromModel` goes back.
+import { formatOf } from './formats.js';
 import {
   BOOLEAN_NODE,
   type Field,
@@ -34,6 +35,11 @@ export interface Shape {
   members: Member[];
   /** The single object member: all objects at one position merge into one. */
   object: ObjectShape | undefined;
+  /**
+   * Format bits (`formats.ts`) that every string seen here had; 0 when none is common or detection
+   * is off. Meaningful only while `mask` has STRING.
+   */
+  format: number;
 }
 
 export interface ObjectShape {
@@ -55,7 +61,7 @@ export interface ArrayShape {
 }
 
 export function createShape(): Shape {
-  return { mask: 0, members: [], object: undefined };
+  return { mask: 0, members: [], object: undefined, format: 0 };
 }
 
 export function addKind(shape: Shape, bit: number): void {
@@ -69,6 +75,7 @@ export function markUnknown(shape: Shape): void {
   shape.mask = UNKNOWN;
   shape.members.length = 0;
   shape.object = undefined;
+  shape.format = 0;
 }
 
 export function addObjectMember(shape: Shape): ObjectShape {
@@ -92,13 +99,27 @@ const PRIMITIVE_NODES = new Map<number, PrimitiveNode>([
   [BOOLEAN, BOOLEAN_NODE],
 ]);
 
+const STRING_FORMAT_NODES = new Map<number, PrimitiveNode>();
+
+/** The string node of a format mask, one frozen node per mask. */
+function stringNode(mask: number): PrimitiveNode {
+  let node = STRING_FORMAT_NODES.get(mask);
+  if (node === undefined) {
+    const format = formatOf(mask);
+    node = format === undefined ? STRING_NODE : Object.freeze({ kind: 'string', format });
+    STRING_FORMAT_NODES.set(mask, node);
+  }
+  return node;
+}
+
 /** Freezes a Shape into the model. Recursion is bounded by the depth limit applied when it was filled. */
 export function toModel(shape: Shape): TypeNode {
   if (shape.mask & UNKNOWN || shape.mask === 0) return UNKNOWN_NODE;
   const nodes: TypeNode[] = [];
   for (const member of shape.members) {
     if (typeof member === 'number') {
-      const node = PRIMITIVE_NODES.get(member);
+      const node =
+        member === STRING && shape.format !== 0 ? stringNode(shape.format) : PRIMITIVE_NODES.get(member);
       if (node) nodes.push(node);
     } else if (member.kind === 'object') {
       const fields = new Map<string, Field>();

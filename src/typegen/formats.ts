@@ -1,0 +1,92 @@
+// Recognizing string formats (values) and id-like keys (map detection). Each pattern is at least as
+// strict as the JSON Schema validators' (ajv-formats "full" mode), so a value documented as `email` or
+// `date-time` also passes those validators.
+import type { StringFormat } from './model.js';
+
+// Formats as bits, so "every string seen so far" is an AND of masks. Order = priority when two remain.
+export const DATE_TIME = 1;
+export const DATE = 2;
+export const UUID = 4;
+export const EMAIL = 8;
+export const URI = 16;
+export const ALL_FORMATS = DATE_TIME | DATE | UUID | EMAIL | URI;
+
+const FORMAT_NAMES: ReadonlyArray<readonly [number, StringFormat]> = [
+  [DATE_TIME, 'date-time'],
+  [DATE, 'date'],
+  [UUID, 'uuid'],
+  [EMAIL, 'email'],
+  [URI, 'uri'],
+];
+
+// RFC 3339 full-date and date-time. A date-time needs its offset (`Z` or `+02:00`): a local time such as
+// `2024-05-01T10:00:00` names no instant and is no RFC 3339 date-time.
+const FULL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME_PATTERN =
+  /^(\d{4}-\d{2}-\d{2})[Tt ]([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// The HTML/ajv-formats address grammar: dot-atoms before the `@`, a dotted host name after it.
+// Host labels of at most 63 characters (RFC 1035).
+const EMAIL_PATTERN =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+// Absolute http(s) URLs made of RFC 3986 characters only (a template such as GitHub's `{/owner}` is not
+// a URI), with a host, and `%` only as a percent-escape.
+const URI_PATTERN =
+  /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?#](?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#]|%[0-9A-Fa-f]{2})*)?$/;
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isFullDate(text: string): boolean {
+  const match = FULL_DATE.exec(text);
+  if (match === null) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  if (month === 2 && day === 29) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= DAYS_IN_MONTH[month - 1]!;
+}
+
+/**
+ * The formats of `mask` that `text` has. Only the formats still possible are tested, so a position
+ * whose strings already disagree (mask 0) costs nothing.
+ */
+export function stringFormats(text: string, mask: number): number {
+  let found = 0;
+  if (mask & DATE_TIME) {
+    const match = DATE_TIME_PATTERN.exec(text);
+    if (match !== null && isFullDate(match[1]!)) found |= DATE_TIME;
+  }
+  if (mask & DATE && isFullDate(text)) found |= DATE;
+  if (mask & UUID && UUID_PATTERN.test(text)) found |= UUID;
+  if (mask & EMAIL && EMAIL_PATTERN.test(text)) found |= EMAIL;
+  if (mask & URI && URI_PATTERN.test(text)) found |= URI;
+  return found;
+}
+
+/** The format a mask stands for: its highest-priority bit, or none. */
+export function formatOf(mask: number): StringFormat | undefined {
+  for (const [bit, name] of FORMAT_NAMES) if (mask & bit) return name;
+  return undefined;
+}
+
+/** The bit of a format name (for turning a model back into a Shape). */
+export function formatBit(format: StringFormat): number {
+  for (const [bit, name] of FORMAT_NAMES) if (name === format) return bit;
+  return 0;
+}
+
+// Keys that are ids or dates (map detection). The id patterns are the CLI's id-like path segments
+// (decisions.md, "CLI"); dates may carry a time, with or without an offset.
+const ID_OR_DATE_KEY: readonly RegExp[] = [
+  /^\d+$/,
+  UUID_PATTERN,
+  /^[0-9a-f]{24}$/i,
+  /^(?=.*\d)[0-9a-f]{16,}$/i,
+  /^\d{4}-\d{2}(?:-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?)?$/,
+];
+
+/** True when `key` is an id (digits, UUID, object id, long hex) or an ISO date, month or date-time. */
+export function isIdOrDateKey(key: string): boolean {
+  return ID_OR_DATE_KEY.some((pattern) => pattern.test(key));
+}

@@ -1,0 +1,148 @@
+// Named nested types (`named: true`): every object type with members gets its own declaration, named
+// from its path of keys (`Users` -> `UsersAddress` -> `UsersAddressGeo`), never from its order of
+// appearance (quicktype's `Purple`, `Fluffy`), so adding samples does not rename what was there.
+// Objects of identical shape share the first one's declaration.
+import type { ObjectNode, TypeNode } from './model.js';
+
+export interface Naming {
+  /** The declaration name of each named object node (shared shapes map to one name). */
+  readonly names: ReadonlyMap<ObjectNode, string>;
+  /** One entry per declaration, the root's children first in order of first appearance. */
+  readonly declarations: readonly NamedObject[];
+}
+
+export interface NamedObject {
+  readonly name: string;
+  readonly node: ObjectNode;
+}
+
+/**
+ * Names the object types of `model`. `rootName` is the top-level declaration's name and is reserved:
+ * an object at the top level takes it, the element of a top-level array is `<Root>Item` (an object
+ * in a top-level union `<Root>Object`), and an object reached through the key `address` of `<Parent>`
+ * is `<Parent>Address`. Array elements add no word of their own (`users: {...}[]` gives `<Root>Users`;
+ * the members of a top-level array's element are named from the root: `UsersAddress`); a map's value
+ * adds `Value`. A name already taken by another shape gets the first free number suffix (`2`, `3`).
+ */
+export function nameObjects(model: TypeNode, rootName: string): Naming {
+  const names = new Map<ObjectNode, string>();
+  const declarations: NamedObject[] = [];
+  const byShape = new Map<string, string>();
+  const taken = new Set<string>([rootName]);
+  const shapes = new ShapeKeys();
+
+  // `root`: 'self' for the top-level value, 'union' for the members of a top-level union (an object
+  // there cannot take the root's name, which the union itself holds), false below. `base` is what the
+  // members' names start with: the object's own name, except that the element of a top-level array
+  // passes the root's name on (`Users` = `UsersItem[]`, and a user's address is `UsersAddress`).
+  const visit = (node: TypeNode, pathName: string, root: 'self' | 'union' | false, base?: string): void => {
+    switch (node.kind) {
+      case 'object': {
+        if (node.fields.size === 0) return;
+        const key = shapes.of(node);
+        const shared = byShape.get(key);
+        if (shared !== undefined) {
+          names.set(node, shared);
+          return;
+        }
+        const name =
+          root === 'self' ? rootName : unique(root === 'union' ? `${rootName}Object` : pathName, taken);
+        names.set(node, name);
+        byShape.set(key, name);
+        declarations.push({ name, node });
+        for (const [member, field] of node.fields) {
+          visit(field.type, (base ?? name) + pascalWord(member), false);
+        }
+        return;
+      }
+      case 'array':
+        // The element of a top-level array cannot take the root's own name either.
+        if (node.element) {
+          if (root) visit(node.element, `${rootName}Item`, false, rootName);
+          else visit(node.element, pathName, false, base);
+        }
+        return;
+      case 'map':
+        visit(node.value, `${pathName}Value`, false);
+        return;
+      case 'union':
+        for (const member of node.members) visit(member, pathName, root ? 'union' : false, base);
+        return;
+      default:
+    }
+  };
+  visit(model, rootName, 'self');
+  return { names, declarations };
+}
+
+function unique(wanted: string, taken: Set<string>): string {
+  let name = wanted;
+  for (let n = 2; taken.has(name); n++) name = `${wanted}${n}`;
+  taken.add(name);
+  return name;
+}
+
+/** A key as one PascalCase word: ASCII letters and digits kept, words capitalized (`first_name` -> `FirstName`). */
+export function pascalWord(key: string): string {
+  const words = key.split(/[^A-Za-z0-9]+/).filter((word) => word !== '');
+  // A key with no ASCII letter or digit (`""`, `*/`, `日本`) still needs a word.
+  if (words.length === 0) return 'Field';
+  return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+}
+
+/**
+ * Structural keys of object types, interned as small numbers so a parent's key holds its children's
+ * numbers rather than their text: linear in the model's size whatever its depth. Members are sorted by
+ * key, so `{ a, b }` and `{ b, a }` are one shape.
+ */
+class ShapeKeys {
+  private readonly interned = new Map<string, number>();
+  private readonly cache = new Map<TypeNode, number>();
+
+  of(node: TypeNode): string {
+    return String(this.id(node));
+  }
+
+  private id(node: TypeNode): number {
+    let id = this.cache.get(node);
+    if (id !== undefined) return id;
+    id = this.intern(this.describe(node));
+    this.cache.set(node, id);
+    return id;
+  }
+
+  private describe(node: TypeNode): string {
+    switch (node.kind) {
+      case 'object':
+        return `o${JSON.stringify(
+          [...node.fields]
+            .map(([key, field]) => [key, field.optional, this.id(field.type)] as const)
+            .sort(byKey),
+        )}`;
+      case 'array':
+        return node.element === undefined ? 'a' : `a${this.id(node.element)}`;
+      case 'map':
+        return `m${this.id(node.value)}`;
+      case 'union':
+        return `u${node.members.map((member) => this.id(member)).join(',')}`;
+      default:
+        // The format is part of the shape: it is written into the declaration as a JSDoc tag.
+        return node.kind === 'unknown' || node.format === undefined
+          ? node.kind
+          : `${node.kind}:${node.format}`;
+    }
+  }
+
+  private intern(text: string): number {
+    let id = this.interned.get(text);
+    if (id === undefined) {
+      id = this.interned.size;
+      this.interned.set(text, id);
+    }
+    return id;
+  }
+}
+
+function byKey(a: readonly [string, ...unknown[]], b: readonly [string, ...unknown[]]): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+}
