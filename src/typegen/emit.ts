@@ -1,56 +1,100 @@
 // Model -> TypeScript text. Parts are pushed onto one array and joined once, so output size stays
 // linear; recursion follows the model, whose depth the inference limit bounds.
 import { propertyKey } from './identifiers.js';
-import type { ObjectNode, TypeNode } from './model.js';
+import type { ObjectNode, StringFormat, TypeNode } from './model.js';
+import type { Naming } from './names.js';
+
+/** Declaration names of the named object types; empty when nested types are written inline. */
+type Names = ReadonlyMap<ObjectNode, string>;
+const INLINE: Names = new Map();
 
 /**
  * The declaration of `typeName` for `model`, ending in a newline: `export interface` for an object
  * with members, else `export type <Name> = <type>;`. `typeName` must already be a valid identifier.
+ * With `naming` (named nested types), each named object gets its own `export interface`, after the
+ * top-level declaration, separated by blank lines.
  */
-export function emit(model: TypeNode, typeName: string): string {
+export function emit(model: TypeNode, typeName: string, naming?: Naming): string {
   const out: string[] = [];
+  const names = naming?.names ?? INLINE;
   if (model.kind === 'object' && model.fields.size > 0) {
-    out.push('export interface ', typeName, ' {\n');
-    emitFields(model, 1, out);
-    out.push('}\n');
+    emitInterface(typeName, model, names, out);
   } else {
+    const format = formatTag(model);
+    if (format !== undefined) out.push('/** @format ', format, ' */\n');
     out.push('export type ', typeName, ' = ');
-    emitType(model, 0, out);
+    emitType(model, 0, out, names);
     out.push(';\n');
+  }
+  for (const { name, node } of naming?.declarations ?? []) {
+    if (node === model) continue;
+    out.push('\n');
+    emitInterface(name, node, names, out);
   }
   return out.join('');
 }
 
+function emitInterface(name: string, node: ObjectNode, names: Names, out: string[]): void {
+  out.push('export interface ', name, ' {\n');
+  emitFields(node, 1, out, names);
+  out.push('}\n');
+}
+
+/**
+ * The format to document for a member or alias of this type: a string with a format, alone or with
+ * null/undefined (`string | null`). Other places (array elements, wider unions) get no tag: a JSDoc tag
+ * describes the whole member.
+ */
+export function formatTag(node: TypeNode): StringFormat | undefined {
+  if (node.kind === 'string') return node.format;
+  if (node.kind !== 'union') return undefined;
+  const [first, ...rest] = node.members;
+  if (first?.kind !== 'string' || !rest.every((m) => m.kind === 'null' || m.kind === 'undefined'))
+    return undefined;
+  return first.format;
+}
+
 /** Writes a type expression whose first line starts at indentation `level` (nested lines are deeper). */
-export function emitType(node: TypeNode, level: number, out: string[]): void {
+export function emitType(node: TypeNode, level: number, out: string[], names: Names = INLINE): void {
   switch (node.kind) {
     case 'array':
       if (node.element === undefined) {
         out.push('unknown[]');
       } else if (node.element.kind === 'union') {
         out.push('(');
-        emitType(node.element, level, out);
+        emitType(node.element, level, out, names);
         out.push(')[]');
       } else {
-        emitType(node.element, level, out);
+        emitType(node.element, level, out, names);
         out.push('[]');
       }
       return;
-    case 'object':
+    case 'object': {
       // A sample with no keys says nothing about the keys.
       if (node.fields.size === 0) {
         out.push('Record<string, unknown>');
         return;
       }
+      const name = names.get(node);
+      if (name !== undefined) {
+        out.push(name);
+        return;
+      }
       out.push('{\n');
-      emitFields(node, level + 1, out);
+      emitFields(node, level + 1, out, names);
       out.push(indent(level), '}');
+      return;
+    }
+    case 'map':
+      out.push('Record<string, ');
+      emitType(node.value, level, out, names);
+      out.push('>');
       return;
     case 'union':
       // Members are never unions themselves, and arrays and object literals need no parentheses here.
       for (let i = 0; i < node.members.length; i++) {
         if (i > 0) out.push(' | ');
-        emitType(node.members[i]!, level, out);
+        emitType(node.members[i]!, level, out, names);
       }
       return;
     default:
@@ -58,18 +102,20 @@ export function emitType(node: TypeNode, level: number, out: string[]): void {
   }
 }
 
-function emitFields(node: ObjectNode, level: number, out: string[]): void {
+function emitFields(node: ObjectNode, level: number, out: string[], names: Names): void {
   const pad = indent(level);
   for (const [key, field] of node.fields) {
+    const format = formatTag(field.type);
+    if (format !== undefined) out.push(pad, '/** @format ', format, ' */\n');
     out.push(pad, propertyKey(key), field.optional ? '?: ' : ': ');
-    emitType(field.type, level, out);
+    emitType(field.type, level, out, names);
     out.push(';\n');
   }
 }
 
 const indents: string[] = [];
 
-function indent(level: number): string {
+export function indent(level: number): string {
   let pad = indents[level];
   if (pad === undefined) {
     pad = '  '.repeat(level);

@@ -1,6 +1,8 @@
-import { emit } from './emit.js';
 import { infer } from './infer.js';
-import { resolveGenerateOptions } from './options.js';
+import { type OutputFormat, resolveGenerateOptions } from './options.js';
+import { render } from './render.js';
+
+export type { OutputFormat } from './options.js';
 
 /** Options of {@link generateTypes}. */
 export interface GenerateTypesOptions {
@@ -18,11 +20,37 @@ export interface GenerateTypesOptions {
    * @default a function that ignores the message
    */
   onWarning?: ((message: string) => void) | undefined;
+  /**
+   * What to write: `'typescript'` declarations, a `'zod'` 4 module (`export const <name>Schema` plus
+   * `export type <Name> = z.infer<...>`), or a `'json-schema'` (2020-12) document.
+   * @default 'typescript'
+   */
+  format?: OutputFormat | undefined;
+  /**
+   * Give each nested object type its own exported declaration, named from its path
+   * (`Users` -> `UsersAddress` -> `UsersAddressGeo`); objects of identical shape share one.
+   * @default false (nested objects are written inline)
+   */
+  named?: boolean | undefined;
+  /**
+   * Type dictionary-like objects as `Record<string, T>`: objects whose keys are all ids or dates
+   * (digits, UUIDs, object ids, ISO dates), and objects with at least 20 keys whose values are
+   * objects (or arrays) of one and the same type. `false` keeps one member per key (`--no-maps`).
+   * @default true
+   */
+  maps?: boolean | undefined;
+  /**
+   * Document string formats: a member whose strings were all RFC 3339 dates or date-times, UUIDs,
+   * email addresses or http(s) URLs stays `string` and gets a `@format` JSDoc tag (in JSON Schema a
+   * `format` keyword). Documentation only: the type still accepts any string.
+   * @default false
+   */
+  formats?: boolean | undefined;
 }
 
 /**
- * Infers a TypeScript declaration from a parsed JSON value. Pure: no I/O.
- * Returns the declaration text (no header comment), ending with a newline.
+ * Infers a TypeScript declaration (or, with `format`, a zod schema or a JSON Schema) from a parsed
+ * JSON value. Pure: no I/O. Returns the text (no header comment), ending with a newline.
  *
  * @example
  * generateTypes({ id: 1, tags: ['a'] }, { name: 'users' });
@@ -31,11 +59,5 @@ export interface GenerateTypesOptions {
  */
 export function generateTypes(value: unknown, options: GenerateTypesOptions): string {
   const resolved = resolveGenerateOptions(options);
-  const { model, depthLimitHit } = infer(value, resolved.maxDepth);
-  if (depthLimitHit) {
-    resolved.onWarning(
-      `JSON nested deeper than ${resolved.maxDepth} levels: the deeper values are typed unknown`,
-    );
-  }
-  return emit(model, resolved.typeName);
+  return render(infer(value, resolved.maxDepth, { formats: resolved.formats }), resolved);
 }

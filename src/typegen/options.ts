@@ -1,10 +1,18 @@
 // Options of generateTypes, checked and completed once, here.
 import { toTypeName } from './identifiers.js';
 
+/** The output formats of generateTypes. */
+export const OUTPUT_FORMATS = ['typescript', 'zod', 'json-schema'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
 /** Defaults of the optional options of generateTypes. */
 export const GENERATE_DEFAULTS = {
   maxDepth: 64,
-} as const;
+  format: 'typescript',
+  named: false,
+  maps: true,
+  formats: false,
+} as const satisfies Record<string, unknown>;
 
 /**
  * Upper bound of `maxDepth`: inference, merging and emitting recurse once or twice per level, and a
@@ -17,12 +25,20 @@ export interface ResolvedGenerateOptions {
   readonly typeName: string;
   readonly maxDepth: number;
   readonly onWarning: (message: string) => void;
+  readonly format: OutputFormat;
+  readonly named: boolean;
+  readonly maps: boolean;
+  readonly formats: boolean;
 }
 
 interface RawOptions {
   readonly name?: unknown;
   readonly maxDepth?: unknown;
   readonly onWarning?: unknown;
+  readonly format?: unknown;
+  readonly named?: unknown;
+  readonly maps?: unknown;
+  readonly formats?: unknown;
 }
 
 const ignoreWarning = (): void => {};
@@ -31,7 +47,15 @@ export function resolveGenerateOptions(options: unknown): ResolvedGenerateOption
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`options must be an object with a name, got ${describe(options)}`);
   }
-  const { name, maxDepth = GENERATE_DEFAULTS.maxDepth, onWarning = ignoreWarning } = options as RawOptions;
+  const {
+    name,
+    maxDepth = GENERATE_DEFAULTS.maxDepth,
+    onWarning = ignoreWarning,
+    format = GENERATE_DEFAULTS.format,
+    named = GENERATE_DEFAULTS.named,
+    maps = GENERATE_DEFAULTS.maps,
+    formats = GENERATE_DEFAULTS.formats,
+  } = options as RawOptions;
   if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${describe(name)}`);
   if (
     typeof maxDepth !== 'number' ||
@@ -46,7 +70,23 @@ export function resolveGenerateOptions(options: unknown): ResolvedGenerateOption
   if (typeof onWarning !== 'function') {
     throw new TypeError(`onWarning must be a function, got ${describe(onWarning)}`);
   }
-  return { typeName: toTypeName(name), maxDepth, onWarning: onWarning as (message: string) => void };
+  if (!OUTPUT_FORMATS.includes(format as OutputFormat)) {
+    throw new TypeError(`format must be one of ${OUTPUT_FORMATS.join(', ')}, got ${describe(format)}`);
+  }
+  return {
+    typeName: toTypeName(name),
+    maxDepth,
+    onWarning: onWarning as (message: string) => void,
+    format: format as OutputFormat,
+    named: flag('named', named),
+    maps: flag('maps', maps),
+    formats: flag('formats', formats),
+  };
+}
+
+function flag(option: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') throw new TypeError(`${option} must be a boolean, got ${describe(value)}`);
+  return value;
 }
 
 function describe(value: unknown): string {

@@ -1,7 +1,7 @@
-import { emit } from './emit.js';
 import type { GenerateTypesOptions } from './generate.js';
 import { inferSamples } from './infer.js';
 import { resolveGenerateOptions } from './options.js';
+import { render } from './render.js';
 
 /**
  * Infers ONE declaration from several samples of the same endpoint (several responses, fixture files,
@@ -19,11 +19,5 @@ export function generateTypesFromSamples(samples: readonly unknown[], options: G
   const resolved = resolveGenerateOptions(options);
   if (!Array.isArray(samples)) throw new TypeError('samples must be an array of parsed JSON values');
   if (samples.length === 0) throw new RangeError('samples must hold at least one value, got none');
-  const { model, depthLimitHit } = inferSamples(samples, resolved.maxDepth);
-  if (depthLimitHit) {
-    resolved.onWarning(
-      `JSON nested deeper than ${resolved.maxDepth} levels: the deeper values are typed unknown`,
-    );
-  }
-  return emit(model, resolved.typeName);
+  return render(inferSamples(samples, resolved.maxDepth, { formats: resolved.formats }), resolved);
 }

@@ -1,0 +1,22 @@
+// The part of generateTypes after inference: warnings, map detection, naming, and the chosen emitter.
+import { emit } from './emit.js';
+import { emitJsonSchema } from './emit-json-schema.js';
+import { emitZod } from './emit-zod.js';
+import type { InferResult } from './infer.js';
+import { detectMaps } from './maps.js';
+import { nameObjects } from './names.js';
+import type { ResolvedGenerateOptions } from './options.js';
+
+const EMITTERS = { typescript: emit, zod: emitZod, 'json-schema': emitJsonSchema } as const;
+
+/** Turns an inferred (and merged) model into the text of the requested format. */
+export function render({ model, depthLimitHit }: InferResult, options: ResolvedGenerateOptions): string {
+  if (depthLimitHit) {
+    options.onWarning(
+      `JSON nested deeper than ${options.maxDepth} levels: the deeper values are typed unknown`,
+    );
+  }
+  const final = options.maps ? detectMaps(model) : model;
+  const naming = options.named ? nameObjects(final, options.typeName) : undefined;
+  return EMITTERS[options.format](final, options.typeName, naming);
+}
