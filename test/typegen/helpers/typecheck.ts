@@ -1,6 +1,9 @@
 // Type-checks many generated files in ONE TypeScript program (in-memory host, strict), each file its
 // own module: the generated declaration plus a checker line assigning the sample's JSON to the type.
+// In 'modules' mode the files may import packages (zod): they sit, in memory, inside the repository so
+// that module resolution finds its node_modules, and the program gets a modern lib.
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import ts from 'typescript';
 import type { TypeNode } from '../../../src/typegen/model.js';
 
@@ -34,23 +37,43 @@ const options: ts.CompilerOptions = {
   types: [],
 };
 
+const moduleOptions: ts.CompilerOptions = {
+  ...options,
+  lib: ['lib.es2022.d.ts'],
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  exactOptionalPropertyTypes: true,
+};
+
+// Not a real folder: the files exist only in the host, but resolution walks up from here.
+const MODULE_FOLDER = path.join(import.meta.dirname, '../../../.typecheck-virtual');
+
+/** `declarations`: the generated text declares types only (es5 lib); `modules`: it may import zod. */
+export type CheckMode = 'declarations' | 'modules';
+
 const libDirectory = createRequire(import.meta.url)
   .resolve('typescript/lib/lib.es5.d.ts')
   .replace(/lib\.es5\.d\.ts$/, '');
 const libCache = new Map<string, ts.SourceFile | undefined>();
 
 /** Builds the program and reports every file's diagnostics and `any` count. */
-export function typecheckSamples(samples: readonly CheckSample[]): CheckResult[] {
+export function typecheckSamples(
+  samples: readonly CheckSample[],
+  mode: CheckMode = 'declarations',
+): CheckResult[] {
+  const folder = mode === 'modules' ? MODULE_FOLDER : '/samples';
+  const compilerOptions = mode === 'modules' ? moduleOptions : options;
+  const fileOf = (sample: CheckSample) =>
+    path.posix.join(folder.split(path.sep).join('/'), `${sample.id}.ts`);
   const sources = new Map<string, string>();
   for (const sample of samples) {
-    const file = `/samples/${sample.id}.ts`;
+    const file = fileOf(sample);
     if (sources.has(file)) throw new Error(`duplicate sample id ${sample.id}`);
     sources.set(
       file,
       `${sample.declaration}\nconst sample: ${sample.typeName} = ${toTsExpression(sample.value)};\n`,
     );
   }
-  const host = ts.createCompilerHost(options, true);
+  const host = ts.createCompilerHost(compilerOptions, true);
   const readFile = host.readFile.bind(host);
   host.fileExists = (file) => sources.has(file) || ts.sys.fileExists(file);
   host.readFile = (file) => sources.get(file) ?? readFile(file);
@@ -67,13 +90,13 @@ export function typecheckSamples(samples: readonly CheckSample[]): CheckResult[]
     return libCache.get(file);
   };
   host.getDefaultLibLocation = () => libDirectory;
-  const program = ts.createProgram([...sources.keys()], options, host);
+  const program = ts.createProgram([...sources.keys()], compilerOptions, host);
   const global = program
     .getGlobalDiagnostics()
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   if (global.length > 0) throw new Error(`program has global diagnostics: ${global.join('; ')}`);
   return samples.map((sample) => {
-    const file = `/samples/${sample.id}.ts`;
+    const file = fileOf(sample);
     const sourceFile = program.getSourceFile(file)!;
     const diagnostics = [
       ...program.getSyntacticDiagnostics(sourceFile),
@@ -150,6 +173,9 @@ export function optionalPrototypeMembers(node: TypeNode, found = new Set<string>
       break;
     case 'union':
       for (const member of node.members) optionalPrototypeMembers(member, found);
+      break;
+    case 'map':
+      optionalPrototypeMembers(node.value, found);
       break;
     case 'object':
       for (const [key, field] of node.fields) {
