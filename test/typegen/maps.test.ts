@@ -1,0 +1,135 @@
+// Map detection (`maps`, on by default): dictionary-like objects become `Record<string, T>`.
+import { describe, expect, it } from 'vitest';
+import { generateTypes } from '../../src/typegen/generate.js';
+import { MAP_MIN_KEYS } from '../../src/typegen/maps.js';
+import { generateTypesFromSamples } from '../../src/typegen/samples.js';
+
+const lines = (...text: string[]): string => `${text.join('\n')}\n`;
+const gen = (value: unknown, maps?: boolean): string =>
+  generateTypes(value, maps === undefined ? { name: 'T' } : { name: 'T', maps });
+
+/** An object with `count` keys `k0`, `k1`, ... each holding `make(i)`. */
+const wide = (count: number, make: (i: number) => unknown): Record<string, unknown> =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, make(i)]));
+
+describe('maps by key', () => {
+  it('types an object keyed by numeric ids as a Record, merging the values like array elements', () => {
+    const value = { users: { '1': { name: 'Ada' }, '2': { name: 'Linus', admin: true } } };
+    expect(gen(value)).toBe(
+      lines(
+        'export interface T {',
+        '  users: Record<string, {',
+        '    name: string;',
+        '    admin?: boolean;',
+        '  }>;',
+        '}',
+      ),
+    );
+  });
+
+  it('recognizes UUID, object-id, date and date-time keys, and keeps null values in the value type', () => {
+    expect(gen({ '3f2b8a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b': 1, '507f1f77bcf86cd799439011': 2 })).toBe(
+      'export type T = Record<string, number>;\n',
+    );
+    expect(gen({ daily: { '2024-01-30': 3, '2024-01-31': null } })).toBe(
+      lines('export interface T {', '  daily: Record<string, number | null>;', '}'),
+    );
+    expect(gen([{ '2024-01-31T10:00:00Z': 'up' }, { '2024-02-01T10:00:00Z': 'down' }])).toBe(
+      'export type T = Record<string, string>[];\n',
+    );
+  });
+
+  it('judges the keys of all objects at one place together: one ordinary key keeps it a record', () => {
+    expect(gen([{ '1': 'a' }, { '2': 'b', total: 'c' }])).toBe(
+      lines('export type T = {', '  "1"?: string;', '  "2"?: string;', '  total?: string;', '}[];'),
+    );
+  });
+
+  it('finds maps inside maps and inside arrays', () => {
+    const value = { byYear: { '2023': { '1': 5 }, '2024': { '2': 6, '3': 7 } } };
+    expect(gen(value)).toBe(
+      lines('export interface T {', '  byYear: Record<string, Record<string, number>>;', '}'),
+    );
+  });
+
+  it('merges maps across samples: keys from every sample, values merged', () => {
+    expect(generateTypesFromSamples([{ '1': 1 }, { '2': 'x' }], { name: 'T' })).toBe(
+      'export type T = Record<string, number | string>;\n',
+    );
+  });
+});
+
+describe('maps by value type', () => {
+  it(`types ${MAP_MIN_KEYS} or more keys holding objects of one shape as a Record`, () => {
+    const pairs = wide(MAP_MIN_KEYS, (i) => ({ min: i, max: i + 1 }));
+    expect(gen({ pairs })).toBe(
+      lines(
+        'export interface T {',
+        '  pairs: Record<string, {',
+        '    min: number;',
+        '    max: number;',
+        '  }>;',
+        '}',
+      ),
+    );
+    expect(gen(wide(MAP_MIN_KEYS, () => [1]))).toBe('export type T = Record<string, number[]>;\n');
+  });
+
+  it(`keeps a record with ${MAP_MIN_KEYS - 1} such keys, or with one value of another shape`, () => {
+    const fewer = gen(wide(MAP_MIN_KEYS - 1, (i) => ({ min: i })));
+    expect(fewer.startsWith('export interface T {\n  k0: {\n')).toBe(true);
+    const odd = wide(MAP_MIN_KEYS, (i) => (i === 7 ? { min: i, extra: true } : { min: i }));
+    expect(gen(odd).startsWith('export interface T {\n  k0: {\n')).toBe(true);
+  });
+
+  it('keeps a record whose many members are all strings (like GitHub’s *_url fields)', () => {
+    const urls = wide(30, (i) => `https://api.example.com/${i}`);
+    const text = gen(urls);
+    expect(text.split('\n')).toHaveLength(33);
+    expect(text).toContain('  k29: string;\n');
+  });
+});
+
+describe('maps: false', () => {
+  it('keeps one member per key', () => {
+    expect(gen({ '1': { a: 1 }, '2': { a: 2 } }, false)).toBe(
+      lines(
+        'export interface T {',
+        '  "1": {',
+        '    a: number;',
+        '  };',
+        '  "2": {',
+        '    a: number;',
+        '  };',
+        '}',
+      ),
+    );
+  });
+
+  it('is what makes the spec output hold for id-keyed objects; ordinary objects are the same either way', () => {
+    const value = { id: 1, tags: ['a'], address: { city: 'Oslo' } };
+    expect(gen(value, true)).toBe(gen(value, false));
+  });
+});
+
+describe('maps in the other formats', () => {
+  it('is z.record(z.string(), ...) in zod and additionalProperties in JSON Schema', () => {
+    const value = { '1': { a: 1 } };
+    expect(generateTypes(value, { name: 'T', format: 'zod' })).toBe(
+      lines(
+        "import { z } from 'zod';",
+        '',
+        'export const tSchema = z.record(z.string(), z.object({',
+        '  a: z.number(),',
+        '}));',
+        'export type T = z.infer<typeof tSchema>;',
+      ),
+    );
+    expect(JSON.parse(generateTypes(value, { name: 'T', format: 'json-schema' }))).toEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      title: 'T',
+      type: 'object',
+      additionalProperties: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] },
+    });
+  });
+});
