@@ -26,6 +26,18 @@ export default defineConfig([
     treeshake: true,
   },
   {
+    // typefetch/capture: the development helper that writes inferred types to files (Node only). The
+    // type generator is bundled in; it imports Node builtins only.
+    entry: { capture: 'src/capture/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    target: 'node20',
+    platform: 'node',
+    sourcemap: false,
+    clean: false,
+    treeshake: true,
+  },
+  {
     // The CLI: one ESM file for Node, bundled so start-up loads a single module.
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],

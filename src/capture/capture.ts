@@ -1,0 +1,164 @@
+// captureTypes: a fetch that hands each JSON response on unchanged and, off the request path, merges a
+// copy into the types of its endpoint, written to files after a debounce.
+import path from 'node:path';
+import { hasNoBody, isJsonContentType } from '../client/response.js';
+import { endpointOf } from './endpoint.js';
+import { type CapturedEndpoint, type CaptureTypesOptions, resolveCaptureOptions } from './options.js';
+import { type EndpointState, EndpointStore } from './store.js';
+import { writeAtomically } from './write.js';
+
+/** A fetch-compatible function (what `createApiClient`'s `fetchImpl` and most clients accept). */
+export type CapturingFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/** What {@link captureTypes} returns. */
+export interface TypeCapture {
+  /** Use as the client's transport: `createApiClient({ baseUrl, fetchImpl: capture.fetch })`. */
+  readonly fetch: CapturingFetch;
+  /** Waits for the responses being read, writes every changed file now; resolves with their absolute paths. */
+  flush(): Promise<string[]>;
+  /** Stops capturing (the fetch keeps working), then flushes. */
+  close(): Promise<void>;
+  /** The endpoints seen so far, in order of first appearance. */
+  endpoints(): CapturedEndpoint[];
+}
+
+/**
+ * Infers types from live responses, for development. Every 2xx JSON response that passes through
+ * `fetch` is cloned and, in a later turn of the event loop, parsed and merged into the types of its
+ * endpoint (`METHOD /path/:id`); the files are written atomically `debounceMs` after the first change,
+ * by a timer that never keeps the process alive, and once more before the process exits on its own.
+ *
+ * @example
+ * const capture = captureTypes({ outDir: 'src/types/captured' });
+ * const api = createApiClient({ baseUrl: 'https://api.example.com', fetchImpl: capture.fetch });
+ * await api.get('/users/1'); // -> src/types/captured/get-users-id.ts (GetUsersId)
+ * await capture.close();
+ * @throws TypeError/RangeError for bad options, naming the option and the value.
+ */
+export function captureTypes(options: CaptureTypesOptions): TypeCapture {
+  const resolved = resolveCaptureOptions(options);
+  const outDir = path.resolve(resolved.outDir);
+  const store = new EndpointStore(resolved);
+  const reading = new Set<Promise<void>>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<unknown> = Promise.resolve();
+  let closed = false;
+  let exitHooked = false;
+
+  const onBeforeExit = (): void => {
+    exitHooked = false;
+    flush().catch(resolved.onError);
+  };
+
+  function schedule(): void {
+    if (timer === undefined) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        write().catch(resolved.onError);
+      }, resolved.debounceMs);
+      // The timer must not keep a finished script alive; `beforeExit` writes what it would have.
+      timer.unref();
+    }
+    if (!exitHooked) {
+      exitHooked = true;
+      process.once('beforeExit', onBeforeExit);
+    }
+  }
+
+  async function ingest(
+    state: NonNullable<ReturnType<EndpointStore['endpoint']>>,
+    copy: Response,
+  ): Promise<void> {
+    // Parse in a later turn of the event loop, after the caller's own code has run.
+    await new Promise((resolve) => setImmediate(resolve));
+    let value: unknown;
+    try {
+      const text = await copy.text();
+      if (text.trim() === '') return;
+      value = JSON.parse(text);
+    } catch {
+      // Aborted, cut off, or not JSON after all: the caller sees that error; there is nothing to learn.
+      return;
+    }
+    store.add(state, value);
+    schedule();
+  }
+
+  function observe(input: RequestInfo | URL, init: RequestInit | undefined, response: Response): void {
+    const request = input instanceof Request ? input : undefined;
+    const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+    if (!response.ok || hasNoBody(method, response.status)) return;
+    if (!isJsonContentType(response.headers.get('content-type'))) return;
+    let url: URL;
+    try {
+      url = new URL(request?.url ?? String(input));
+    } catch {
+      return;
+    }
+    const state = store.endpoint(endpointOf(method, url));
+    if (state === undefined || response.bodyUsed) return;
+    const task = ingest(state, response.clone()).finally(() => reading.delete(task));
+    reading.add(task);
+  }
+
+  // Called as a plain function: a browser-style fetch refuses another `this`.
+  const inner = resolved.fetch;
+  const capturingFetch: CapturingFetch = async (input, init) => {
+    const response = await inner(input, init);
+    if (!closed) observe(input, init, response);
+    return response;
+  };
+
+  // Writes run one after another, so two of them never race on one file.
+  function write(): Promise<string[]> {
+    const run = writing.then(writeChanged, writeChanged);
+    writing = run.catch(() => undefined);
+    return run;
+  }
+
+  async function writeChanged(): Promise<string[]> {
+    const written: string[] = [];
+    let failure: Error | undefined;
+    for (const state of store.takeDirty()) {
+      const file = path.join(outDir, state.file);
+      try {
+        await writeAtomically(file, store.render(state));
+        written.push(file);
+      } catch (error) {
+        store.markDirty(state);
+        failure ??= new Error(`writing ${file} (${state.key.key}) failed: ${messageOf(error)}`, {
+          cause: error,
+        });
+      }
+    }
+    if (failure !== undefined) throw failure;
+    return written;
+  }
+
+  async function flush(): Promise<string[]> {
+    await Promise.allSettled([...reading]);
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    return write();
+  }
+
+  async function close(): Promise<void> {
+    closed = true;
+    try {
+      await flush();
+    } finally {
+      if (exitHooked) {
+        exitHooked = false;
+        process.off('beforeExit', onBeforeExit);
+      }
+    }
+  }
+
+  return { fetch: capturingFetch, flush, close, endpoints: () => store.list() };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

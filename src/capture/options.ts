@@ -1,0 +1,128 @@
+// Options of captureTypes, checked and completed once, here.
+import { type OutputFormat, resolveGenerateOptions } from '../typegen/options.js';
+import type { EndpointKey } from './endpoint.js';
+
+/** An endpoint as the `name` option and `endpoints()` see it. */
+export interface CapturedEndpoint extends EndpointKey {
+  /** The file's name inside `outDir`, e.g. `get-users-id.ts`. */
+  readonly file: string;
+  /** How many responses have been merged. */
+  readonly samples: number;
+}
+
+/** Options of {@link captureTypes}. */
+export interface CaptureTypesOptions {
+  /** Folder the files are written to (created when missing), relative to the working directory. */
+  outDir: string;
+  /**
+   * Files are written this many milliseconds after the first response not yet written (later ones
+   * within the window join the same write). `flush()` writes at once.
+   * @default 500
+   */
+  debounceMs?: number | undefined;
+  /**
+   * The type name of an endpoint, PascalCased like generateTypes' `name`.
+   * @default the file name: `GET /users/:id` -> `get-users-id.ts` -> `GetUsersId`
+   * @example name: ({ method, pattern }) => pattern === '/users/:id' ? 'User' : `${method} ${pattern}`
+   */
+  name?: ((endpoint: CapturedEndpoint) => string) | undefined;
+  /** Output format, as generateTypes' `format`; `json-schema` files end in `.json`. @default 'typescript' */
+  format?: OutputFormat | undefined;
+  /** As generateTypes' `named`. @default false */
+  named?: boolean | undefined;
+  /** As generateTypes' `maps`. @default true */
+  maps?: boolean | undefined;
+  /** As generateTypes' `formats`. @default false */
+  formats?: boolean | undefined;
+  /** The fetch that the capturing fetch wraps. @default globalThis.fetch */
+  fetch?: typeof fetch | undefined;
+  /**
+   * Called with each failure of a write started by the timer (a `flush()` rejects instead) and when the
+   * endpoint limit is reached.
+   * @default prints one line to stderr with console.warn
+   */
+  onError?: ((error: Error) => void) | undefined;
+  /**
+   * At most this many endpoints are kept; responses of further endpoints are not captured (a path
+   * whose ids are not recognized would otherwise make one file per URL).
+   * @default 200
+   */
+  maxEndpoints?: number | undefined;
+}
+
+export const CAPTURE_DEFAULTS = { debounceMs: 500, maxEndpoints: 200 } as const;
+
+export interface ResolvedCaptureOptions {
+  readonly outDir: string;
+  readonly debounceMs: number;
+  readonly name: ((endpoint: CapturedEndpoint) => string) | undefined;
+  readonly generate: { format: OutputFormat; named: boolean; maps: boolean; formats: boolean };
+  readonly fetch: typeof fetch;
+  readonly onError: (error: Error) => void;
+  readonly maxEndpoints: number;
+}
+
+// setTimeout's largest delay; above it Node fires at once.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const warn = (error: Error): void => {
+  console.warn(`typefetch captureTypes: ${error.message}`);
+};
+
+export function resolveCaptureOptions(options: unknown): ResolvedCaptureOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`captureTypes options must be an object with an outDir, got ${describe(options)}`);
+  }
+  const raw = options as Record<string, unknown>;
+  const { outDir, name, onError = warn } = raw;
+  const { debounceMs = CAPTURE_DEFAULTS.debounceMs, maxEndpoints = CAPTURE_DEFAULTS.maxEndpoints } = raw;
+  if (typeof outDir !== 'string' || outDir.trim() === '') {
+    throw new TypeError(`outDir must be a non-empty string, got ${describe(outDir)}`);
+  }
+  if (
+    typeof debounceMs !== 'number' ||
+    !Number.isInteger(debounceMs) ||
+    debounceMs < 0 ||
+    debounceMs > MAX_TIMER_MS
+  ) {
+    throw new RangeError(
+      `debounceMs must be an integer from 0 to ${MAX_TIMER_MS}, got ${describe(debounceMs)}`,
+    );
+  }
+  if (typeof maxEndpoints !== 'number' || !Number.isInteger(maxEndpoints) || maxEndpoints < 1) {
+    throw new RangeError(`maxEndpoints must be a positive integer, got ${describe(maxEndpoints)}`);
+  }
+  if (name !== undefined && typeof name !== 'function') {
+    throw new TypeError(`name must be a function, got ${describe(name)}`);
+  }
+  if (typeof onError !== 'function')
+    throw new TypeError(`onError must be a function, got ${describe(onError)}`);
+  const fetchImpl = raw['fetch'] ?? globalThis.fetch?.bind(globalThis);
+  if (typeof fetchImpl !== 'function')
+    throw new TypeError(`fetch must be a function, got ${describe(fetchImpl)}`);
+  // The output options are checked by generateTypes' own resolver, so the messages are the same.
+  const { format, named, maps, formats } = resolveGenerateOptions({
+    name: 'capture',
+    format: raw['format'],
+    named: raw['named'],
+    maps: raw['maps'],
+    formats: raw['formats'],
+  });
+  return {
+    outDir,
+    debounceMs,
+    name: name as ResolvedCaptureOptions['name'],
+    generate: { format, named, maps, formats },
+    fetch: fetchImpl as typeof fetch,
+    onError: onError as (error: Error) => void,
+    maxEndpoints,
+  };
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'function') return 'a function';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return String(value);
+}
