@@ -65,10 +65,7 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
     }
   }
 
-  async function ingest(
-    state: NonNullable<ReturnType<EndpointStore['endpoint']>>,
-    copy: Response,
-  ): Promise<void> {
+  async function ingest(state: EndpointState, copy: Response): Promise<void> {
     // Parse in a later turn of the event loop, after the caller's own code has run.
     await new Promise((resolve) => setImmediate(resolve));
     let value: unknown;

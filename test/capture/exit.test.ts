@@ -45,7 +45,7 @@ let server: TestServer;
 let outDir: string;
 beforeAll(async () => {
   await ensureBuilt();
-  server = await createTestServer((req, res) => sendJson(res, 200, { id: 7, name: 'Ada', tags: ['x'] }));
+  server = await createTestServer((_req, res) => sendJson(res, 200, { id: 7, name: 'Ada', tags: ['x'] }));
   outDir = await mkdtemp(path.join(tmpdir(), 'typefetch-capture-exit-'));
 }, 150_000);
 afterAll(async () => {
