@@ -3,6 +3,8 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ky from 'ky';
+import { createFetch } from 'ofetch';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureTypes, type TypeCapture } from '../../src/capture/index.js';
 import { createApiClient } from '../../src/client/create-client.js';
@@ -230,6 +232,23 @@ describe('captureTypes with the client', () => {
     expect(await files()).toEqual(['get-users-id.ts']);
     expect(errors).toEqual([
       'maxEndpoints (1) reached: responses of GET /stats and other new endpoints are not captured',
+    ]);
+  });
+});
+
+describe('captureTypes with other clients', () => {
+  it('works as ky’s fetch (a Request object) and as ofetch’s, keyed by the request’s method', async () => {
+    capture = captureTypes({ outDir, debounceMs: 60_000 });
+    const viaKy = await ky
+      .create({ prefixUrl: server.url, fetch: capture.fetch })
+      .post('users', { json: { name: 'K' } })
+      .json();
+    const viaOfetch = await createFetch({ fetch: capture.fetch })(`${server.url}/users/2`);
+    expect([viaKy, viaOfetch]).toEqual([{ id: 3, name: 'K' }, USER_2]);
+    await capture.flush();
+    expect(capture.endpoints().map((endpoint) => [endpoint.key, endpoint.samples])).toEqual([
+      ['POST /users', 1],
+      ['GET /users/:id', 1],
     ]);
   });
 });
