@@ -43,6 +43,11 @@ export function failureText(
   return `${lines.join('\n')}\n`;
 }
 
+/** A usage error: `❌ Error: <reason>` and the hint to --help (exit 2). Ends with a newline. */
+export function usageText(message: string, paint: Painter): string {
+  return `${paint.error(`❌ Error: ${message}`)}\nRun typefetch --help for usage.\n`;
+}
+
 /** The first line of the error, redacted: for one-line displays such as the progress of a config run. */
 export function shortMessage(error: unknown, secrets: readonly string[]): string {
   return redactSecrets(messageOf(error), secrets).split('\n')[0] ?? '';

@@ -1,8 +1,9 @@
 import { parseCliArgs } from './args.js';
 import { runConfig } from './config/run-config.js';
 import { UsageError } from './errors.js';
+import { usageText } from './failure.js';
 import { HELP, VERSION } from './help.js';
-import { type CliIO, EXIT } from './io.js';
+import { type CliIO, type Cycle, EXIT } from './io.js';
 import { painter, wantsColor } from './output.js';
 import { runSingle } from './single.js';
 import { watch } from './watch.js';
@@ -18,7 +19,8 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     parsed = parseCliArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    return usageError(error, io);
+    io.stderr.write(usageText(error.message, painter(wantsColor(io.isTTY.stderr, io.env))));
+    return EXIT.usage;
   }
   if (parsed.command === 'help') {
     io.stdout.write(HELP);
@@ -28,17 +30,10 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
-  const { options } = parsed;
   const once =
     parsed.command === 'config'
-      ? (cycle: Parameters<typeof runConfig>[2]) => runConfig(parsed.options, io, cycle)
-      : (cycle: Parameters<typeof runSingle>[2]) => runSingle(parsed.options, io, cycle);
-  return options.watch === undefined ? once('once') : watch(once, options.watch, io);
-}
-
-/** `❌ Error: <reason>` and the hint to --help, exit 2. */
-export function usageError(error: UsageError, io: CliIO): number {
-  const err = painter(wantsColor(io.isTTY.stderr, io.env));
-  io.stderr.write(`${err.error(`❌ Error: ${error.message}`)}\nRun typefetch --help for usage.\n`);
-  return EXIT.usage;
+      ? (cycle: Cycle) => runConfig(parsed.options, io, cycle)
+      : (cycle: Cycle) => runSingle(parsed.options, io, cycle);
+  const { watch: watching } = parsed.options;
+  return watching === undefined ? once('once') : watch(once, watching, io);
 }

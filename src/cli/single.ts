@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ResolvedCliOptions } from './args.js';
 import { reportLines, summarize } from './check/compare.js';
 import { MissingInputError } from './collect.js';
-import { failureText, secretsOf } from './failure.js';
+import { failureText, secretsOf, usageText } from './failure.js';
 import { type CliIO, type Cycle, EXIT } from './io.js';
 import { type JobOutcome, runJob } from './job.js';
 import { displayPath, type Painter, painter, SEPARATOR, wantsColor } from './output.js';
@@ -43,7 +43,7 @@ export async function runSingle(
     return report(outcome, io, out, err, quiet);
   } catch (error) {
     if (error instanceof MissingInputError) {
-      io.stderr.write(`${err.error(`❌ Error: ${error.message}`)}\nRun typefetch --help for usage.\n`);
+      io.stderr.write(usageText(error.message, err));
       return EXIT.usage;
     }
     const secrets = secretsOf(options.headers, urls);

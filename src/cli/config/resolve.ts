@@ -10,16 +10,12 @@ import {
   resolveMethod,
 } from '../arg-values.js';
 import { UsageError } from '../errors.js';
-import { checkHeaderName, checkHeaderValue } from '../headers.js';
 import { displayUrl } from '../redact.js';
 import { cleanName, type Source, suggestedNames } from '../sources.js';
-import { checkTemplate } from './env.js';
+import { type HeaderTemplate, headerTemplates } from './header-templates.js';
+import { checkKeys, type Fail, httpUrl, object, optionalString, wholeNumber } from './validate.js';
 
-/** A header whose value may hold `${NAME}` placeholders, filled in when the endpoint runs. */
-export interface HeaderTemplate {
-  readonly name: string;
-  readonly template: string;
-}
+export type { HeaderTemplate } from './header-templates.js';
 
 export interface ResolvedEndpoint {
   /** File name without `.ts`, also the label in progress lines. */
@@ -41,7 +37,6 @@ export interface ResolvedConfig {
   readonly endpoints: readonly ResolvedEndpoint[];
 }
 
-type Json = Record<string, unknown>;
 const TOP_KEYS = ['$schema', 'out', 'baseUrl', 'concurrency', 'timeout', 'headers', 'endpoints'];
 const ENDPOINT_KEYS = ['name', 'url', 'method', 'headers', 'body', 'samples', 'timeout'];
 const HTTP_URL = /^https?:\/\//i;
@@ -58,7 +53,7 @@ export function resolveConfig(raw: unknown, file: string, shown: string): Resolv
     config['baseUrl'] === undefined ? undefined : httpUrl(config['baseUrl'], 'baseUrl', fail).href;
   const timeoutMs =
     wholeNumber(config['timeout'], 'timeout', 1, MAX_TIMEOUT_MS, fail) ?? CLI_DEFAULTS.timeoutMs;
-  const shared = headers(config['headers'], 'headers', fail);
+  const shared = headerTemplates(config['headers'], 'headers', fail);
   if (!Array.isArray(config['endpoints']) || config['endpoints'].length === 0) {
     fail('"endpoints" must be a non-empty array of endpoints');
   }
@@ -81,12 +76,7 @@ interface Defaults {
   readonly shared: readonly HeaderTemplate[];
 }
 
-function endpoint(
-  raw: unknown,
-  where: string,
-  defaults: Defaults,
-  fail: (m: string) => never,
-): ResolvedEndpoint {
+function endpoint(raw: unknown, where: string, defaults: Defaults, fail: Fail): ResolvedEndpoint {
   const entry = object(raw, where, fail);
   checkKeys(entry, ENDPOINT_KEYS, `${where}.`, fail);
   const urls = entry['url'] === undefined ? [] : Array.isArray(entry['url']) ? entry['url'] : [entry['url']];
@@ -114,7 +104,7 @@ function endpoint(
   const method = resolveMethodAt(entry['method'], `${where}.method`, fail);
   const body = entry['body'] === undefined ? undefined : JSON.stringify(entry['body']);
   if (body !== undefined && method === 'GET') fail(`${where}.body cannot be sent with GET; set "method"`);
-  const own = headers(entry['headers'], `${where}.headers`, fail);
+  const own = headerTemplates(entry['headers'], `${where}.headers`, fail);
   const ownNames = new Set(own.map((header) => header.name.toLowerCase()));
   const name = entry['name'] === undefined ? undefined : optionalString(entry['name'], `${where}.name`, fail);
   const fileName =
@@ -136,12 +126,7 @@ function endpoint(
   };
 }
 
-function defaultName(
-  named: readonly Source[],
-  others: readonly Source[],
-  where: string,
-  fail: (m: string) => never,
-): string {
+function defaultName(named: readonly Source[], others: readonly Source[], where: string, fail: Fail): string {
   const suggested = suggestedNames(named, others);
   if (suggested.length === 1) return suggested[0]!;
   return fail(
@@ -151,7 +136,7 @@ function defaultName(
   );
 }
 
-function checkUnique(endpoints: readonly ResolvedEndpoint[], fail: (m: string) => never): void {
+function checkUnique(endpoints: readonly ResolvedEndpoint[], fail: Fail): void {
   const files = new Map<string, number>();
   const types = new Map<string, number>();
   endpoints.forEach((each, index) => {
@@ -171,31 +156,7 @@ function checkUnique(endpoints: readonly ResolvedEndpoint[], fail: (m: string) =
   });
 }
 
-function headers(raw: unknown, where: string, fail: (m: string) => never): HeaderTemplate[] {
-  if (raw === undefined) return [];
-  const entries = Object.entries(object(raw, where, fail));
-  return entries.map(([name, template]) => {
-    const at = `${where}["${name}"]`;
-    if (typeof template !== 'string') fail(`${at} must be a string`);
-    try {
-      checkHeaderName(name, `${where}: header`);
-      checkTemplate(template as string, `${at}`);
-      // A value with placeholders is checked once they are filled in.
-      if (!(template as string).includes('${'))
-        checkHeaderValue(name, template as string, `${where}: header`);
-    } catch (error) {
-      fail((error as Error).message);
-    }
-    return { name, template: template as string };
-  });
-}
-
-function endpointUrl(
-  raw: unknown,
-  where: string,
-  baseUrl: string | undefined,
-  fail: (m: string) => never,
-): URL {
+function endpointUrl(raw: unknown, where: string, baseUrl: string | undefined, fail: Fail): URL {
   const text = optionalString(raw, where, fail) ?? fail(`${where} must be a URL`);
   // Anything with a scheme is a URL of its own (and must be http or https), not a path under baseUrl.
   if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(text)) return httpUrl(text, where, fail);
@@ -208,61 +169,11 @@ function endpointUrl(
   return httpUrl(`${baseUrl.replace(/\/+$/, '')}/${text.replace(/^\/+/, '')}`, where, fail);
 }
 
-function httpUrl(raw: unknown, where: string, fail: (m: string) => never): URL {
-  const text = typeof raw === 'string' ? raw : fail(`${where} must be a string`);
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    // Reported below.
-  }
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    return fail(`${where} must be an absolute http(s) URL, got "${displayUrl(text)}"`);
-  }
-  return url;
-}
-
-function resolveMethodAt(raw: unknown, where: string, fail: (m: string) => never): CliMethod {
+function resolveMethodAt(raw: unknown, where: string, fail: Fail): CliMethod {
   if (raw !== undefined && typeof raw !== 'string') fail(`${where} must be a string`);
   try {
     return resolveMethod(raw as string | undefined, where);
   } catch (error) {
     return fail((error as Error).message);
   }
-}
-
-function object(raw: unknown, where: string, fail: (m: string) => never): Json {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(`${where} must be an object`);
-  return raw as Json;
-}
-
-function checkKeys(
-  value: Json,
-  allowed: readonly string[],
-  prefix: string,
-  fail: (m: string) => never,
-): void {
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) fail(`unknown key "${prefix}${key}" (allowed: ${allowed.join(', ')})`);
-  }
-}
-
-function optionalString(raw: unknown, where: string, fail: (m: string) => never): string | undefined {
-  if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || raw.trim() === '') return fail(`${where} must be a non-empty string`);
-  return raw.trim();
-}
-
-function wholeNumber(
-  raw: unknown,
-  where: string,
-  min: number,
-  max: number,
-  fail: (m: string) => never,
-): number | undefined {
-  if (raw === undefined) return undefined;
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < min || raw > max) {
-    fail(`${where} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
-  }
-  return raw as number;
 }

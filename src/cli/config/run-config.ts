@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { ResolvedConfigCommand } from '../args.js';
 import { type Comparison, reportLines } from '../check/compare.js';
 import { UsageError } from '../errors.js';
-import { failureText } from '../failure.js';
+import { failureText, usageText } from '../failure.js';
 import { type CliIO, type Cycle, EXIT } from '../io.js';
 import { displayPath, painter, wantsColor } from '../output.js';
 import { forEachBounded } from '../pool.js';
@@ -33,7 +33,7 @@ export async function runConfig(
     config = resolveConfig(await loadConfig(file, shown), file, shown);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`${err.error(`❌ Error: ${error.message}`)}\nRun typefetch --help for usage.\n`);
+    io.stderr.write(usageText(error.message, err));
     return EXIT.usage;
   }
   const outDir = command.out === undefined ? config.outDir : path.resolve(io.cwd, command.out);
