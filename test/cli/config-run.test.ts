@@ -24,6 +24,8 @@ beforeEach(async () => {
     if (url === '/users') return sendJson(res, 200, [{ id: 1, name: 'Ann' }]);
     if (url === '/posts' && req.method === 'POST')
       return sendJson(res, 201, { id: 9, ...JSON.parse(req.body) });
+    // Echoes only the part of a signature header after `v1=`, the environment variable's value.
+    if (url === '/signed') return sendJson(res, 500, { bad: String(req.headers['x-sig']).slice(3) });
     if (url.startsWith('/slow/')) {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
@@ -108,6 +110,25 @@ describe('typefetch --type --config', () => {
       ].join('\n'),
     );
     expect(await out('index.ts')).toBe(`${INDEX_HEADER}export * from './users.js';\n`);
+  });
+
+  it('hides the value of a variable used inside a header value when a server echoes it alone', async () => {
+    await config({
+      baseUrl: server.url,
+      endpoints: [{ url: '/signed', headers: { 'X-Sig': `v1=\${SIG}` } }],
+    });
+    const { io, stdout, stderr } = memoryIO(dir, { env: { SIG: 'a1b2c3d4e5' } });
+    expect(await run(['--type', '--config=typefetch.config.json', '--verbose'], io)).toBe(1);
+    expect(server.requests[0]?.headers['x-sig']).toBe('v1=a1b2c3d4e5');
+    expect(stdout()).toBe('');
+    expect(stderr()).toBe(
+      [
+        '❌ Error: signed: HTTP 500: Internal Server Error',
+        '   response body: {"bad":"[REDACTED]"}',
+        '❌ 1 of 1 endpoint failed: signed',
+        '',
+      ].join('\n'),
+    );
   });
 
   it(`fails only the endpoint whose \${VAR} is not set, sending nothing for it`, async () => {
