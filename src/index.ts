@@ -33,5 +33,5 @@ export type {
   ValidationIssue,
   ValidationSchema,
 } from './client/types.js';
-export type { GenerateTypesOptions } from './typegen/generate.js';
+export type { GenerateTypesOptions, OutputFormat } from './typegen/generate.js';
 export { generateTypes } from './typegen/generate.js';
