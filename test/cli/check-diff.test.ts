@@ -73,6 +73,29 @@ describe('compareGenerated', () => {
     ]);
   });
 
+  it('follows dictionaries (Record<string, T>) into their value type, as [key]', () => {
+    const byId = (extra: object) => ({
+      '101': { name: 'a', ...extra },
+      '102': { name: 'b' },
+      '103': { name: 'c' },
+    });
+    expect(report(file({ users: byId({}) }), file({ users: byId({ admin: true }) }))).toEqual([
+      '  Users.users[key].admin: added',
+      '    + admin?: boolean;',
+      '1 added',
+    ]);
+  });
+
+  it('pairs named declarations (--named output) by name', () => {
+    const named = (value: unknown) =>
+      fileHeader(new Date(0)) + generateTypes(value, { name: 'users', named: true });
+    expect(report(named({ address: { city: 'x' } }), named({ address: { city: 'x', zip: 1 } }))).toEqual([
+      '  UsersAddress.zip: added',
+      '    + zip: number;',
+      '1 added',
+    ]);
+  });
+
   it('places a removed member after its old predecessor', () => {
     expect(report(file({ a: 1, b: 2, c: 3 }), file({ a: 1, c: 3, d: 4 }))).toEqual([
       '  Users.b: removed',

@@ -5,6 +5,7 @@ import { ParseError, parseDeclarations, type TsType } from '../../src/cli/check/
 import { renderMember, renderType } from '../../src/cli/check/render.js';
 import { generateTypes } from '../../src/typegen/generate.js';
 import { infer } from '../../src/typegen/infer.js';
+import { detectMaps } from '../../src/typegen/maps.js';
 import type { TypeNode } from '../../src/typegen/model.js';
 
 const ref = (name: string, args: TsType[] = []): TsType => ({ kind: 'ref', name, args });
@@ -25,6 +26,8 @@ function expected(node: TypeNode): TsType {
           type: expected(field.type),
         })),
       };
+    case 'map':
+      return ref('Record', [ref('string'), expected(node.value)]);
     case 'union':
       return { kind: 'union', members: node.members.map(expected) };
     default:
@@ -140,11 +143,12 @@ describe('parseDeclarations on generated output (property, 300 random values)', 
     ),
   }));
 
-  it('gives back exactly the model the generator printed', () => {
+  it('gives back exactly the model the generator printed, with and without dictionaries', () => {
     fc.assert(
-      fc.property(value, (sample) => {
-        const model = infer(sample, 64).model;
-        const [declaration] = parseDeclarations(generateTypes(sample, { name: 'Sample' }));
+      fc.property(value, fc.boolean(), (sample, maps) => {
+        const inferred = infer(sample, 64).model;
+        const model = maps ? detectMaps(inferred) : inferred;
+        const [declaration] = parseDeclarations(generateTypes(sample, { name: 'Sample', maps }));
         const tree = expected(model);
         expect(declaration?.type).toEqual(tree);
         expect(declaration?.form).toBe(

@@ -28,15 +28,15 @@ export function compareGenerated(existing: string, generated: string): Compariso
   const after = withoutTimestamp(generated);
   if (before === after) return { kind: 'match' };
   let changes: MemberChange[] = [];
-  let reason: 'unreadable' | 'formatting' = 'formatting';
+  let reason: 'unreadable' | 'formatting' | 'plain' = 'unreadable';
   try {
-    changes = diffDeclarations(
-      parseDeclarations(declarationsOf(before).body),
-      parseDeclarations(declarationsOf(after).body),
-    );
+    const old = parseDeclarations(declarationsOf(before).body);
+    const now = parseDeclarations(declarationsOf(after).body);
+    changes = diffDeclarations(old, now);
+    // Only equal trees mean "same types"; anything else the member diff cannot place gets no note.
+    reason = JSON.stringify(old) === JSON.stringify(now) ? 'formatting' : 'plain';
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
-    reason = 'unreadable';
   }
   if (changes.length > 0) return { kind: 'members', changes };
   return { kind: 'lines', hunks: diffLines(before.split('\n'), after.split('\n')), reason };

@@ -99,13 +99,18 @@ function compareMember(
 }
 
 // The object types inside a member's type, each with the suffix that reaches it: `''` for the type
-// itself or a union member, `[]` per array level. The generator merges all objects at one position,
-// so each suffix names at most one object.
+// itself or a union member, `[]` per array level, `[key]` for the values of a `Record<string, T>` (a
+// dictionary), `<n>` for the n-th argument of another generic. The generator merges all objects at one
+// position, so each suffix names at most one object.
 function objectsIn(type: TsType | undefined, suffix = '', found = new Map<string, ObjectType>()) {
   if (type === undefined) return found;
   if (type.kind === 'object' && !found.has(suffix)) found.set(suffix, type);
   else if (type.kind === 'array') objectsIn(type.element, `${suffix}[]`, found);
   else if (type.kind === 'union') for (const member of type.members) objectsIn(member, suffix, found);
+  else if (type.kind === 'ref') {
+    if (type.name === 'Record' && type.args.length === 2) objectsIn(type.args[1], `${suffix}[key]`, found);
+    else type.args.forEach((arg, index) => objectsIn(arg, `${suffix}<${index}>`, found));
+  }
   return found;
 }
 
