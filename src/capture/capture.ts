@@ -38,23 +38,32 @@ export interface TypeCapture {
 export function captureTypes(options: CaptureTypesOptions): TypeCapture {
   const resolved = resolveCaptureOptions(options);
   const outDir = path.resolve(resolved.outDir);
-  const store = new EndpointStore(resolved);
   const reading = new Set<Promise<void>>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<unknown> = Promise.resolve();
   let closed = false;
   let exitHooked = false;
 
+  // A throwing onError must not become an unhandled rejection or reach a request.
+  const report = (error: unknown): void => {
+    try {
+      resolved.onError(error instanceof Error ? error : new Error(String(error)));
+    } catch {
+      // Nothing left to tell.
+    }
+  };
+  const store = new EndpointStore({ ...resolved, onError: report });
+
   const onBeforeExit = (): void => {
     exitHooked = false;
-    flush().catch(resolved.onError);
+    flush().catch(report);
   };
 
   function schedule(): void {
     if (timer === undefined) {
       timer = setTimeout(() => {
         timer = undefined;
-        write().catch(resolved.onError);
+        write().catch(report);
       }, resolved.debounceMs);
       // The timer must not keep a finished script alive; `beforeExit` writes what it would have.
       timer.unref();
@@ -102,7 +111,11 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
   const inner = resolved.fetch;
   const capturingFetch: CapturingFetch = async (input, init) => {
     const response = await inner(input, init);
-    if (!closed) observe(input, init, response);
+    try {
+      if (!closed) observe(input, init, response);
+    } catch {
+      // Capturing is a side job: whatever goes wrong here, the caller gets the response.
+    }
     return response;
   };
 

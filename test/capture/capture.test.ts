@@ -253,6 +253,27 @@ describe('captureTypes with other clients', () => {
   });
 });
 
+describe('a throwing onError', () => {
+  it('never reaches the request or becomes an unhandled rejection', async () => {
+    const thrown: string[] = [];
+    capture = captureTypes({
+      outDir,
+      debounceMs: 60_000,
+      maxEndpoints: 1,
+      onError: (error) => {
+        thrown.push(error.message);
+        throw new Error('onError broke');
+      },
+    });
+    await (await capture.fetch(`${server.url}/users/1`)).json();
+    const stats = await capture.fetch(`${server.url}/stats`);
+    expect(await stats.json()).toEqual({ '2024-01-30': 3, '2024-01-31': 5 });
+    expect(thrown).toEqual([
+      'maxEndpoints (1) reached: responses of GET /stats and other new endpoints are not captured',
+    ]);
+  });
+});
+
 describe('write failures', () => {
   it('flush() rejects naming the file and the endpoint, and the endpoint is written later', async () => {
     const blocked = path.join(outDir, 'blocked');
