@@ -109,7 +109,9 @@ function objectsIn(type: TsType | undefined, suffix = '', found = new Map<string
   else if (type.kind === 'union') for (const member of type.members) objectsIn(member, suffix, found);
   else if (type.kind === 'ref') {
     if (type.name === 'Record' && type.args.length === 2) objectsIn(type.args[1], `${suffix}[key]`, found);
-    else type.args.forEach((arg, index) => objectsIn(arg, `${suffix}<${index}>`, found));
+    else {
+      for (const [index, arg] of type.args.entries()) objectsIn(arg, `${suffix}<${index}>`, found);
+    }
   }
   return found;
 }
