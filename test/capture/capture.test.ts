@@ -272,6 +272,25 @@ describe('a throwing onError', () => {
       'maxEndpoints (1) reached: responses of GET /stats and other new endpoints are not captured',
     ]);
   });
+
+  it('on a failed timer write, is called and its own error goes nowhere (vitest fails on unhandled ones)', async () => {
+    const blocked = path.join(outDir, 'blocked');
+    await writeFile(blocked, 'x');
+    let calls = 0;
+    capture = captureTypes({
+      outDir: blocked,
+      debounceMs: 10,
+      onError: () => {
+        calls++;
+        throw new Error('onError broke');
+      },
+    });
+    await (await capture.fetch(`${server.url}/users/1`)).json();
+    const deadline = Date.now() + 10_000;
+    while (calls === 0 && Date.now() < deadline) await sleep(25);
+    expect(calls).toBe(1);
+    await rm(blocked);
+  });
 });
 
 describe('write failures', () => {
