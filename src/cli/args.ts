@@ -111,6 +111,9 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
       throw new UsageError(`${given.join(', ')} only ${verb} to a <url>, and none was given`);
     }
   }
+  if (watch !== undefined && sources.some((source) => source.kind === 'stdin')) {
+    throw new UsageError('--watch cannot read stdin (-): every run reads its sources again');
+  }
   const name = resolveName(values.name);
   return {
     command: 'generate',

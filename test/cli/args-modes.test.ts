@@ -147,6 +147,10 @@ describe('usage errors of the new modes', () => {
     ],
     [['--type', '--interval=5000', 'https://h/users'], '--interval only applies with --watch'],
     [
+      ['--type', '--watch', '-', '--name=x'],
+      '--watch cannot read stdin (-): every run reads its sources again',
+    ],
+    [
       ['--type', '--watch', '--interval=999', 'https://h/users'],
       '--interval must be a whole number of milliseconds from 1000 to 2147483647, got "999"',
     ],

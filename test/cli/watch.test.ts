@@ -89,6 +89,21 @@ describe('--watch', () => {
     expect(stdout()).toContain('\n🔁 2024-01-01T00:01:00.000Z the response changed\n');
   });
 
+  it('says a file is up to date when the first run finds nothing to change', async () => {
+    expect(await run(['--type', `${server.url}/items`], memoryIO(dir).io)).toBe(0);
+    const { io, stdout } = watching([]);
+    expect(await run(['--type', '--watch', '--interval=5000', `${server.url}/items`], io)).toBe(0);
+    expect(stdout()).toBe(
+      [
+        `🔄 Fetching GET ${server.url}/items...`,
+        '✅ Up to date: src/types/items.ts',
+        '👀 Watching: running again every 5 s, rewriting only what changed. Press Ctrl+C to stop.',
+        '👋 Stopped watching.',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('does not watch when the first run is a usage error (exit 2)', async () => {
     const { io, stdout, stderr } = watching([]);
     expect(await run(['--type', '--watch', '--interval=5000', 'missing.json'], io)).toBe(2);
