@@ -94,3 +94,36 @@ describe('wide input', () => {
     expect(ms).toBeLessThan(1000);
   });
 });
+
+describe('every format', () => {
+  it('handles 10,000 levels (maxDepth 1000) and 100,000 records with formats, named or not, in under a second each', () => {
+    const deep = deepObjects(10_000);
+    const records: unknown = JSON.parse(
+      JSON.stringify(
+        Array.from({ length: 100_000 }, (_, i) => ({
+          id: i,
+          email: `u${i}@example.com`,
+          at: '2024-01-31T10:00:00Z',
+          address: { city: 'Oslo' },
+          byDay: { [`2024-01-${String((i % 28) + 1).padStart(2, '0')}`]: i },
+        })),
+      ),
+    );
+    for (const format of ['typescript', 'zod', 'json-schema'] as const) {
+      for (const named of [false, true]) {
+        const options = { name: 'T', format, named, formats: true };
+        const deepRun = timed(() => generateTypes(deep, { ...options, maxDepth: 1000 }));
+        const wideRun = timed(() => generateTypes(records, options));
+        // Something was written for all thousand levels and for the records' members.
+        expect(deepRun.result.split('\n').length).toBeGreaterThan(1000);
+        expect(wideRun.result).toContain('email');
+        expect({ format, named, deep: deepRun.ms < 1000, wide: wideRun.ms < 1000 }).toEqual({
+          format,
+          named,
+          deep: true,
+          wide: true,
+        });
+      }
+    }
+  });
+});
