@@ -14,17 +14,23 @@ export class AttemptSignal {
   readonly #controller = new AbortController();
   readonly #caller: AbortSignal | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #onCallerAbort: (() => void) | undefined;
   #kind: AbortKind | undefined;
 
   constructor(timeoutMs: number, caller: AbortSignal | undefined) {
     this.#caller = caller;
     if (caller !== undefined) {
       if (caller.aborted) this.#abort('caller');
-      else caller.addEventListener('abort', this.#onCallerAbort);
+      else {
+        // Only a request with a caller signal pays for a listener closure.
+        this.#onCallerAbort = () => this.#abort('caller');
+        caller.addEventListener('abort', this.#onCallerAbort);
+      }
     }
     // Infinity means "no timeout": setTimeout would clamp it to 1 ms.
     if (timeoutMs !== Number.POSITIVE_INFINITY && this.#kind === undefined) {
-      this.#timer = setTimeout(this.#onTimeout, timeoutMs);
+      // The attempt is passed as setTimeout's argument: no closure per attempt.
+      this.#timer = setTimeout(AttemptSignal.#onTimeout, timeoutMs, this);
     }
   }
 
@@ -42,7 +48,7 @@ export class AttemptSignal {
   dispose(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
-    this.#caller?.removeEventListener('abort', this.#onCallerAbort);
+    if (this.#onCallerAbort !== undefined) this.#caller?.removeEventListener('abort', this.#onCallerAbort);
   }
 
   /** Aborts a still-running fetch or body (an attempt that failed early) so its connection is freed. */
@@ -50,14 +56,10 @@ export class AttemptSignal {
     if (!this.#controller.signal.aborted) this.#controller.abort();
   }
 
-  readonly #onTimeout = (): void => {
-    this.#timer = undefined;
-    this.#abort('timeout');
-  };
-
-  readonly #onCallerAbort = (): void => {
-    this.#abort('caller');
-  };
+  static #onTimeout(attempt: AttemptSignal): void {
+    attempt.#timer = undefined;
+    attempt.#abort('timeout');
+  }
 
   #abort(kind: AbortKind): void {
     if (this.#kind !== undefined) return;
