@@ -70,7 +70,13 @@ export async function attemptOnce(
     };
     // undici (Node's fetch) refuses a stream body without `duplex: 'half'`.
     if (isStream(body)) (fetchInit as { duplex?: string }).duplex = 'half';
-    let response = await guard(() => client.fetch(url, fetchInit), signal, request);
+    // try/catch inline rather than a helper taking a closure: this runs for every request.
+    let response: Response;
+    try {
+      response = await client.fetch(url, fetchInit);
+    } catch (error) {
+      throw toAttemptError(error, signal, request);
+    }
     const interceptResponse = request.interceptors?.response;
     if (interceptResponse !== undefined) {
       // The interceptor's own errors reach the caller as they are; only its abort is mapped.
@@ -82,22 +88,19 @@ export async function attemptOnce(
     }
     record.response = response;
     log?.response(response.status, client.clock.now() - started, attempt);
-    return { data: await guard(() => judgeResponse(response, signal, judge), signal, request), response };
+    let data: unknown;
+    try {
+      data = await judgeResponse(response, signal, judge);
+    } catch (error) {
+      throw toAttemptError(error, signal, request);
+    }
+    return { data, response };
   } catch (error) {
     // Free the connection of a body we stopped reading; harmless when everything was read.
     signal.cancel();
     throw error;
   } finally {
     signal.dispose();
-  }
-}
-
-/** Awaits fetch or a body read, mapping a rejection with {@link toAttemptError}. */
-async function guard<T>(run: () => Promise<T>, signal: AttemptSignal, request: PreparedRequest): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw toAttemptError(error, signal, request);
   }
 }
 
