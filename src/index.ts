@@ -35,3 +35,4 @@ export type {
 } from './client/types.js';
 export type { GenerateTypesOptions, OutputFormat } from './typegen/generate.js';
 export { generateTypes } from './typegen/generate.js';
+export { generateTypesFromSamples } from './typegen/samples.js';

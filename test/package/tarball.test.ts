@@ -19,6 +19,7 @@ const PUBLIC_RUNTIME_EXPORTS = [
   'createApiClient',
   'createLogger',
   'generateTypes',
+  'generateTypesFromSamples',
 ];
 
 let work: string;
