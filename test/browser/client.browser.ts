@@ -80,6 +80,7 @@ describe('the built client in Chromium, against a cross-origin API', () => {
       'createApiClient',
       'createLogger',
       'generateTypes',
+      'generateTypesFromSamples',
     ]);
   });
 
