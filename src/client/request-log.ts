@@ -20,6 +20,8 @@ export class RequestLog {
   readonly #method: string;
   readonly #logHeaders: boolean;
   readonly #redactKeys: readonly string[];
+  /** Whether debug lines are wanted: when the logger says not, none is built (no object, no URL redaction). */
+  readonly #debug: boolean;
   #rawUrl: string;
   #url: string | undefined;
 
@@ -29,6 +31,9 @@ export class RequestLog {
     this.#logHeaders = request.logHeaders;
     this.#redactKeys = client.redactHeaderKeys;
     this.#rawUrl = request.url;
+    // pino's isLevelEnabled, also on createLogger's loggers; a logger without it gets every line.
+    const logger = this.#logger as Logger & { isLevelEnabled?: (level: string) => boolean };
+    this.#debug = typeof logger.isLevelEnabled !== 'function' || logger.isLevelEnabled('debug');
   }
 
   /** The redacted URL of the latest attempt, computed once per distinct URL. */
@@ -38,17 +43,20 @@ export class RequestLog {
   }
 
   request(url: string, headers: Headers, attempt: number): void {
-    // An interceptor may have changed the URL; the lines show the one actually sent.
+    // An interceptor may have changed the URL; the lines show the one actually sent (warn lines too,
+    // so this comes before the debug check).
     if (url !== this.#rawUrl) {
       this.#rawUrl = url;
       this.#url = undefined;
     }
+    if (!this.#debug) return;
     const data: Record<string, unknown> = { method: this.#method, url: this.#safeUrl, attempt };
     if (this.#logHeaders) data['headers'] = redactHeaders(headers, this.#redactKeys);
     this.#logger.debug(data, 'request');
   }
 
   response(status: number, durationMs: number, attempt: number): void {
+    if (!this.#debug) return;
     this.#logger.debug({ method: this.#method, url: this.#safeUrl, attempt, status, durationMs }, 'response');
   }
 

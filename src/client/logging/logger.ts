@@ -91,5 +91,14 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
       const tail = json === undefined || json === '{}' ? '' : ` ${json}`;
       write(`${prefix}${level.toUpperCase()}${body}${tail}`);
     };
-  return { debug: method('debug'), info: method('info'), warn: method('warn'), error: method('error') };
+  // isLevelEnabled (pino's name) lets the client skip building lines this logger would drop.
+  const isLevelEnabled = (level: string): boolean =>
+    level !== 'silent' && Object.hasOwn(LEVEL_RANK, level) && LEVEL_RANK[level as LogLevel] >= threshold;
+  return {
+    debug: method('debug'),
+    info: method('info'),
+    warn: method('warn'),
+    error: method('error'),
+    isLevelEnabled,
+  } as Logger;
 }
