@@ -2,7 +2,7 @@ import { bodyCallOptions } from './body.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { resolveClientConfig } from './options.js';
 import { paginateItems, toPaginatedResponse } from './pagination.js';
-import { prepareRequest } from './prepare.js';
+import { type PreparedRequest, prepareRequest } from './prepare.js';
 import { type SendResult, send } from './request.js';
 import type {
   ApiClientConfig,
@@ -62,15 +62,25 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
       ? undefined
       : new CircuitBreaker(client.circuitBreaker, () => client.clock.now());
 
-  // Every method is async, so bad input (thrown while preparing) is a rejection, never a synchronous throw.
-  const run = async (
+  // Every method returns a promise, so bad input (thrown while preparing) is a rejection, never a
+  // synchronous throw. Plain functions returning send()'s promise, not async wrappers around it: each
+  // async layer costs a promise and a suspended frame per request in flight.
+  const run = (
     method: HttpMethod,
     path: string,
     options: RequestOptions<unknown> | undefined,
-  ): Promise<SendResult> => send(client, breaker, prepareRequest(client, method, path, options ?? {}));
+  ): Promise<SendResult> => {
+    let prepared: PreparedRequest;
+    try {
+      prepared = prepareRequest(client, method, path, options ?? {});
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return send(client, breaker, prepared);
+  };
 
-  const request = async <T>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T> =>
-    (await run(method, path, options as RequestOptions<unknown> | undefined)).data as T;
+  const request = <T>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T> =>
+    run(method, path, options as RequestOptions<unknown> | undefined).then(dataOf) as Promise<T>;
 
   const listPage = async <T>(
     path: string,
@@ -128,4 +138,8 @@ function splitListOptions<T>(options: ListOptions<T>): { query: ListQuery; rest:
   if (sort !== undefined) query.sort = sort;
   if (filters !== undefined) query.filters = filters;
   return { query, rest };
+}
+
+function dataOf(result: SendResult): unknown {
+  return result.data;
 }
