@@ -21,6 +21,8 @@ const CLIENTS = [
   ['ky', 'ky'],
   ['ofetch', 'ofetch'],
   ['axios', 'axios'],
+  ['ofetch+timeout', 'ofetch with timeout: 15000 (reference)'],
+  ['axios+timeout', 'axios with timeout: 15000 (reference)'],
   ['undici-fetch', 'typefetch/undici createUndiciFetch, raw'],
   ['typefetch+undici', 'typefetch, defaults, on typefetch/undici'],
   ['typefetch-full+undici', 'typefetch, everything on, on typefetch/undici'],

@@ -60,6 +60,12 @@ export const VARIANTS = {
     const api = axios.create({ baseURL: origin });
     return async () => (await api.get(PATH)).data;
   },
+  // The peers with the same 15 s timeout typefetch always applies (their defaults have none).
+  'ofetch+timeout': (origin) => () => ofetch(PATH, { baseURL: origin, timeout: 15_000 }),
+  'axios+timeout': (origin) => {
+    const api = axios.create({ baseURL: origin, timeout: 15_000 });
+    return async () => (await api.get(PATH)).data;
+  },
   'undici-fetch': (origin) => {
     const undiciFetch = createUndiciFetch();
     const url = origin + PATH;

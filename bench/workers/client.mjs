@@ -52,7 +52,9 @@ if (mode === '--heap') {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const { user, system } = process.cpuUsage(cpu);
   // CPU µs per request: the client's own cost, less disturbed than wall time by other load.
-  process.stdout.write(`${JSON.stringify({ ms, rps: (requests / ms) * 1000, cpuUs: (user + system) / requests })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ms, rps: (requests / ms) * 1000, cpuUs: (user + system) / requests })}\n`,
+  );
 }
 // Keep-alive sockets of some clients would hold the process open for seconds.
 process.exit(0);
