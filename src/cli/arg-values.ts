@@ -1,6 +1,8 @@
 // Checks of single option values, shared by the command line and the config file. Each throws a
 // UsageError naming the option and the value it got.
+import { GENERATE_DEFAULTS, OUTPUT_FORMATS, type OutputFormat } from '../typegen/options.js';
 import { UsageError } from './errors.js';
+import type { ResolvedOutput } from './output-format.js';
 
 /** The methods the CLI may send (spec, "Limits"). */
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -15,12 +17,20 @@ export const CLI_DEFAULTS = {
   intervalMs: 60_000,
   /** Config runs: endpoints fetched at the same time. */
   concurrency: 4,
+  /** `--format`, `--named`, `--no-maps`, `--formats`: the generator's own defaults. */
+  output: {
+    format: GENERATE_DEFAULTS.format,
+    named: GENERATE_DEFAULTS.named,
+    maps: GENERATE_DEFAULTS.maps,
+    formats: GENERATE_DEFAULTS.formats,
+  },
 } as const satisfies {
   method: CliMethod;
   out: string;
   timeoutMs: number;
   intervalMs: number;
   concurrency: number;
+  output: ResolvedOutput;
 };
 
 // setTimeout (behind AbortSignal.timeout) cannot wait longer than 2^31 - 1 ms.
@@ -37,6 +47,17 @@ export function resolveMethod(raw: string | undefined, option = '--method'): Cli
     throw new UsageError(`${option} must be one of ${METHODS.join(', ')}, got "${raw}"`);
   }
   return method;
+}
+
+/** `--format` (or a config file's `format`), any case: `Zod` is `zod`. */
+export function resolveFormat(raw: string | undefined, option = '--format'): OutputFormat | undefined {
+  if (raw === undefined) return undefined;
+  const lower = raw.trim().toLowerCase();
+  const format = OUTPUT_FORMATS.find((candidate) => candidate === lower);
+  if (format === undefined) {
+    throw new UsageError(`${option} must be one of ${OUTPUT_FORMATS.join(', ')}, got "${raw}"`);
+  }
+  return format;
 }
 
 export function resolveBody(raw: string | undefined, method: CliMethod): string | undefined {

@@ -6,6 +6,7 @@ import {
   MAX_TIMEOUT_MS,
   MIN_INTERVAL_MS,
   resolveBody,
+  resolveFormat,
   resolveMethod,
   resolveName,
   resolveNonEmpty,
@@ -14,6 +15,7 @@ import {
 } from './arg-values.js';
 import { UsageError } from './errors.js';
 import { type HeaderArg, parseHeader } from './headers.js';
+import type { OutputOverrides, ResolvedOutput } from './output-format.js';
 import { classifyPositional, resolveEndpoint, type Source, sampleSource } from './sources.js';
 
 export { CLI_DEFAULTS, type CliMethod, METHODS } from './arg-values.js';
@@ -42,6 +44,8 @@ export interface ResolvedCliOptions {
   /** Compare with the existing file instead of writing it. */
   readonly check: boolean;
   readonly watch: ResolvedWatch | undefined;
+  /** `--format`, `--named`, `--no-maps`, `--formats`, with the generator's defaults. */
+  readonly output: ResolvedOutput;
 }
 
 /** A `--config` command. Values given here override the config file's. */
@@ -54,6 +58,8 @@ export interface ResolvedConfigCommand {
   readonly verbose: boolean;
   readonly check: boolean;
   readonly watch: ResolvedWatch | undefined;
+  /** Only the output flags given; each overrides that setting of every endpoint. */
+  readonly output: OutputOverrides;
 }
 
 export type ParsedCommand =
@@ -76,6 +82,11 @@ const OPTIONS = {
   concurrency: { type: 'string' },
   watch: { type: 'boolean' },
   interval: { type: 'string' },
+  format: { type: 'string' },
+  named: { type: 'boolean' },
+  // node:util's parseArgs has no negated flags before Node 22.4 (`allowNegative`), so it is its own flag.
+  'no-maps': { type: 'boolean' },
+  formats: { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -133,6 +144,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
       verbose: values.verbose === true,
       check,
       watch,
+      output: { ...CLI_DEFAULTS.output, ...outputOverrides(values) },
     },
   };
 }
@@ -161,6 +173,18 @@ function configCommand(
     verbose: values.verbose === true,
     check: values.check === true,
     watch,
+    output: outputOverrides(values),
+  };
+}
+
+/** The output settings given on the command line, and only those. */
+function outputOverrides(values: Values): OutputOverrides {
+  const format = resolveFormat(values.format);
+  return {
+    ...(format === undefined ? {} : { format }),
+    ...(values.named === true ? { named: true } : {}),
+    ...(values['no-maps'] === true ? { maps: false } : {}),
+    ...(values.formats === true ? { formats: true } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { version } from '../../package.json';
+import { OUTPUT_FORMATS } from '../typegen/options.js';
 import { CLI_DEFAULTS, METHODS } from './args.js';
 
 /** The package version, inlined from package.json at build time. */
@@ -37,6 +38,19 @@ Options:
                           stdin alone or samples of differently named endpoints; then it
                           names the file too.
                             e.g. --name=UserList
+  --format <format>       ${OUTPUT_FORMATS.join(', ')}. Default: ${CLI_DEFAULTS.output.format}.
+                          zod writes a zod 4 module to <endpoint>.ts; json-schema writes a
+                          JSON Schema 2020-12 document to <endpoint>.json (no comment header).
+                            e.g. --format=zod
+  --named                 Give each nested object type its own exported declaration
+                          (Users -> UsersAddress -> UsersAddressGeo) instead of writing it inline.
+                            e.g. --named
+  --no-maps               Keep one member per key in objects keyed by ids or dates
+                          ({"1": {...}, "2": {...}}) instead of typing them Record<string, T>.
+                            e.g. --no-maps
+  --formats               Tag strings that are all dates, date-times, UUIDs, emails or URLs
+                          with a @format JSDoc comment (JSON Schema: a "format" keyword).
+                            e.g. --formats
   --timeout <ms>          Give up after this many milliseconds. Default: ${CLI_DEFAULTS.timeoutMs}.
                             e.g. --timeout=5000
   --check                 Write nothing: compare with the existing file (its timestamp ignored),
@@ -59,6 +73,8 @@ Examples:
   typefetch --type --method=POST --body='{"title":"Hello"}' https://api.example.com/posts
   typefetch --type --header "X-Api-Key: $API_KEY" --out=types https://api.example.com/v1/products
   typefetch --type https://api.example.com/users/1 https://api.example.com/users/2
+  typefetch --type --format=zod --named https://api.example.com/users
+  typefetch --type --format=json-schema --out=schemas https://api.example.com/users
   curl -s https://api.example.com/orders | typefetch --type - --name=orders
   typefetch --type --check https://staging.example.com/users
   typefetch --type --config typefetch.config.json

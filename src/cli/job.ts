@@ -5,12 +5,13 @@ import { type Comparison, compareGenerated } from './check/compare.js';
 import { type CollectEnv, collectSamples, type SampleRequest } from './collect.js';
 import { RunError } from './errors.js';
 import { fileHeader, withoutTimestamp } from './file-header.js';
+import { FORMAT_FILES, type ResolvedOutput, readsAsDeclarations } from './output-format.js';
 import type { Source } from './sources.js';
 import { writeTypesFile } from './write.js';
 
 /** One output file: its samples, how to fetch them and where the result goes. */
 export interface Job {
-  /** File name without `.ts`; only `[A-Za-z0-9_-]`. */
+  /** File name without its extension; only `[A-Za-z0-9_-]`. */
   readonly endpoint: string;
   /** Name handed to the generator, which makes it PascalCase. */
   readonly typeName: string;
@@ -18,6 +19,8 @@ export interface Job {
   readonly request: SampleRequest;
   /** Absolute output folder. */
   readonly outDir: string;
+  /** What to write: the format (which also gives the extension) and the generator's switches. */
+  readonly output: ResolvedOutput;
 }
 
 /** `write` always writes; `update` writes only when more than the timestamp changed (--watch); `check` never writes. */
@@ -43,17 +46,23 @@ export interface JobEnv extends CollectEnv {
 /** Collects the samples, infers one type from all of them, and writes or checks the file. */
 export async function runJob(job: Job, mode: JobMode, env: JobEnv): Promise<JobOutcome> {
   const samples = await collectSamples(job.sources, job.request, env);
-  const types = generateTypesFromSamples(samples, { name: job.typeName, onWarning: env.onWarning });
+  const types = generateTypesFromSamples(samples, {
+    ...job.output,
+    name: job.typeName,
+    onWarning: env.onWarning,
+  });
   const at = env.now();
-  const content = fileHeader(at) + types;
-  const file = path.resolve(job.outDir, `${job.endpoint}.ts`);
+  const { extension, header } = FORMAT_FILES[job.output.format];
+  // A JSON Schema file is plain JSON, which has no comments: no header, so nothing to mask in --check.
+  const content = header ? fileHeader(at) + types : types;
+  const file = path.resolve(job.outDir, `${job.endpoint}${extension}`);
   const common = { file, samples: samples.length, at };
   if (mode === 'check') {
     const existing = await readExisting(file);
     if (existing === undefined) {
       throw new RunError(`${file} does not exist yet; run without --check to create it`);
     }
-    const comparison = compareGenerated(existing, content);
+    const comparison = compareGenerated(existing, content, readsAsDeclarations(job.output.format));
     return comparison.kind === 'match'
       ? { status: 'match', ...common }
       : { status: 'drift', comparison, ...common };
@@ -64,7 +73,7 @@ export async function runJob(job: Job, mode: JobMode, env: JobEnv): Promise<JobO
       return { status: 'unchanged', content, ...common };
     }
   }
-  await writeTypesFile(job.outDir, job.endpoint, content);
+  await writeTypesFile(job.outDir, job.endpoint, content, extension);
   return { status: 'written', content, ...common };
 }
 

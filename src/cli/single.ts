@@ -29,6 +29,7 @@ export async function runSingle(
         sources: options.sources,
         request: options,
         outDir: path.resolve(io.cwd, options.out),
+        output: options.output,
       },
       options.check ? 'check' : cycle === 'once' ? 'write' : 'update',
       {

@@ -99,6 +99,7 @@ describe('--config', () => {
         verbose: true,
         check: true,
         watch: undefined,
+        output: {},
       },
     });
   });
@@ -114,6 +115,7 @@ describe('--config', () => {
         verbose: false,
         check: false,
         watch: { intervalMs: 60_000 },
+        output: {},
       },
     });
   });

@@ -34,6 +34,7 @@ describe('parseCliArgs', () => {
       verbose: false,
       check: false,
       watch: undefined,
+      output: { format: 'typescript', named: false, maps: true, formats: false },
     });
   });
 

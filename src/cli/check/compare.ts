@@ -22,11 +22,16 @@ export type Comparison =
  * Compares two generated files, ignoring the `// Generated at:` line and CRLF line ends. When they differ,
  * the difference is given member by member when the existing file reads as generated declarations, and
  * line by line otherwise (a hand edit, a formatter, or a difference outside the members).
+ *
+ * `declarations: false` (zod and JSON Schema output, which the reader does not parse) compares lines only.
  */
-export function compareGenerated(existing: string, generated: string): Comparison {
+export function compareGenerated(existing: string, generated: string, declarations = true): Comparison {
   const before = withoutTimestamp(existing);
   const after = withoutTimestamp(generated);
   if (before === after) return { kind: 'match' };
+  if (!declarations) {
+    return { kind: 'lines', hunks: diffLines(before.split('\n'), after.split('\n')), reason: 'plain' };
+  }
   let changes: MemberChange[] = [];
   let reason: 'unreadable' | 'formatting' | 'plain' = 'unreadable';
   try {

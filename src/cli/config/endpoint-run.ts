@@ -60,6 +60,7 @@ export async function runEndpoint(
           timeoutMs: settings.timeoutMs ?? endpoint.timeoutMs,
         },
         outDir: settings.outDir,
+        output: endpoint.output,
       },
       settings.mode,
       { ...jobEnv, onWarning: (message) => warnings.push(message) },

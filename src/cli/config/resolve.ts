@@ -10,15 +10,17 @@ import {
   resolveMethod,
 } from '../arg-values.js';
 import { UsageError } from '../errors.js';
+import { outputFileName, type ResolvedOutput } from '../output-format.js';
 import { displayUrl } from '../redact.js';
 import { cleanName, type Source, suggestedNames } from '../sources.js';
 import { type HeaderTemplate, headerTemplates } from './header-templates.js';
+import { OUTPUT_KEYS, outputFields } from './output-fields.js';
 import { checkKeys, type Fail, httpUrl, object, optionalString, wholeNumber } from './validate.js';
 
 export type { HeaderTemplate } from './header-templates.js';
 
 export interface ResolvedEndpoint {
-  /** File name without `.ts`, also the label in progress lines. */
+  /** File name without its extension, also the label in progress lines. */
   readonly endpoint: string;
   readonly typeName: string;
   readonly method: CliMethod;
@@ -26,6 +28,8 @@ export interface ResolvedEndpoint {
   readonly body: string | undefined;
   readonly headers: readonly HeaderTemplate[];
   readonly timeoutMs: number;
+  /** The endpoint's `format`, `named`, `maps`, `formats`, else the top level's, else the defaults. */
+  readonly output: ResolvedOutput;
 }
 
 export interface ResolvedConfig {
@@ -37,8 +41,17 @@ export interface ResolvedConfig {
   readonly endpoints: readonly ResolvedEndpoint[];
 }
 
-const TOP_KEYS = ['$schema', 'out', 'baseUrl', 'concurrency', 'timeout', 'headers', 'endpoints'];
-const ENDPOINT_KEYS = ['name', 'url', 'method', 'headers', 'body', 'samples', 'timeout'];
+const TOP_KEYS = [
+  '$schema',
+  'out',
+  'baseUrl',
+  'concurrency',
+  'timeout',
+  'headers',
+  ...OUTPUT_KEYS,
+  'endpoints',
+];
+const ENDPOINT_KEYS = ['name', 'url', 'method', 'headers', 'body', 'samples', 'timeout', ...OUTPUT_KEYS];
 const HTTP_URL = /^https?:\/\//i;
 
 export function resolveConfig(raw: unknown, file: string, shown: string): ResolvedConfig {
@@ -54,11 +67,12 @@ export function resolveConfig(raw: unknown, file: string, shown: string): Resolv
   const timeoutMs =
     wholeNumber(config['timeout'], 'timeout', 1, MAX_TIMEOUT_MS, fail) ?? CLI_DEFAULTS.timeoutMs;
   const shared = headerTemplates(config['headers'], 'headers', fail);
+  const output: ResolvedOutput = { ...CLI_DEFAULTS.output, ...outputFields(config, '', fail) };
   if (!Array.isArray(config['endpoints']) || config['endpoints'].length === 0) {
     fail('"endpoints" must be a non-empty array of endpoints');
   }
   const endpoints = (config['endpoints'] as unknown[]).map((each, index) =>
-    endpoint(each, `endpoints[${index}]`, { baseUrl, timeoutMs, shared }, fail),
+    endpoint(each, `endpoints[${index}]`, { baseUrl, timeoutMs, shared, output }, fail),
   );
   checkUnique(endpoints, fail);
   return {
@@ -74,6 +88,7 @@ interface Defaults {
   readonly baseUrl: string | undefined;
   readonly timeoutMs: number;
   readonly shared: readonly HeaderTemplate[];
+  readonly output: ResolvedOutput;
 }
 
 function endpoint(raw: unknown, where: string, defaults: Defaults, fail: Fail): ResolvedEndpoint {
@@ -123,6 +138,7 @@ function endpoint(raw: unknown, where: string, defaults: Defaults, fail: Fail): 
     headers: [...defaults.shared.filter((header) => !ownNames.has(header.name.toLowerCase())), ...own],
     timeoutMs:
       wholeNumber(entry['timeout'], `${where}.timeout`, 1, MAX_TIMEOUT_MS, fail) ?? defaults.timeoutMs,
+    output: { ...defaults.output, ...outputFields(entry, `${where}.`, fail) },
   };
 }
 
@@ -140,13 +156,22 @@ function checkUnique(endpoints: readonly ResolvedEndpoint[], fail: Fail): void {
   const files = new Map<string, number>();
   const types = new Map<string, number>();
   endpoints.forEach((each, index) => {
-    // Case-insensitive: `Users.ts` and `users.ts` are one file on macOS and Windows.
+    // Case-insensitive: `Users.ts` and `users.ts` are one file on macOS and Windows. Names are unique
+    // whatever the format: `--format` on the command line may give every endpoint the same extension.
     const file = each.endpoint.toLowerCase();
     const type = toTypeName(each.typeName);
-    if (files.has(file))
-      fail(
-        `endpoints[${files.get(file)}] and endpoints[${index}] both write ${each.endpoint}.ts; give one another "name"`,
+    const earlier = files.get(file);
+    if (earlier !== undefined) {
+      const [one, other] = [endpoints[earlier]!, each].map((it) =>
+        outputFileName(it.endpoint, it.output.format),
       );
+      // `Users.ts` after `users.ts` is the same file; `users.json` after `users.ts` is the same name.
+      const clash =
+        one!.toLowerCase() === other!.toLowerCase()
+          ? `both write ${other}`
+          : `write ${one} and ${other}: one name`;
+      fail(`endpoints[${earlier}] and endpoints[${index}] ${clash}; give one another "name"`);
+    }
     if (types.has(type))
       fail(
         `endpoints[${types.get(type)}] and endpoints[${index}] both declare ${type}; give one another "name"`,

@@ -1,6 +1,7 @@
 // `typefetch --type --config <file>`: every endpoint of the config, at most `concurrency` at a time,
 // one file each plus an index.ts. One endpoint failing does not stop the others; the exit status is 0
-// only when every endpoint succeeded (with --check: and every file matched).
+// only when every endpoint succeeded (with --check: and every file matched). The index re-exports only
+// TypeScript outputs (typescript and zod); a JSON Schema file has nothing to export.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedConfigCommand } from '../args.js';
@@ -9,6 +10,7 @@ import { UsageError } from '../errors.js';
 import { failureText, usageText } from '../failure.js';
 import { type CliIO, type Cycle, EXIT } from '../io.js';
 import { displayPath, painter, wantsColor } from '../output.js';
+import { FORMAT_FILES } from '../output-format.js';
 import { forEachBounded } from '../pool.js';
 import { fitsOnScreen, type Progress, terminalProgress } from '../progress.js';
 import { displayUrl } from '../redact.js';
@@ -39,7 +41,11 @@ export async function runConfig(
   const outDir = command.out === undefined ? config.outDir : path.resolve(io.cwd, command.out);
   const quiet = cycle === 'again';
   const mode = command.check ? 'check' : cycle === 'once' ? 'write' : 'update';
-  const { endpoints } = config;
+  // --format, --named, --no-maps and --formats given with --config override every endpoint's setting.
+  const endpoints = config.endpoints.map((each) => ({
+    ...each,
+    output: { ...each.output, ...command.output },
+  }));
   const { columns, rows } = io.terminalSize();
   // Redrawing needs a terminal tall enough for the whole block; otherwise plain lines as endpoints finish.
   const progress: Progress | undefined =
@@ -100,10 +106,11 @@ export async function runConfig(
     }
   }
 
-  // The index lists every endpoint whose file exists: written now, or kept from an earlier run.
+  // The index lists every TypeScript output whose file exists: written now, or kept from an earlier run.
   const listed: string[] = [];
   for (const result of results) {
     const name = result.endpoint.endpoint;
+    if (FORMAT_FILES[result.endpoint.output.format].extension !== '.ts') continue;
     if (mode === 'check' || result.outcome !== undefined || (await exists(path.join(outDir, `${name}.ts`)))) {
       listed.push(name);
     }
@@ -112,10 +119,12 @@ export async function runConfig(
   let indexDrift: Comparison | undefined;
   let indexError: unknown;
   try {
-    if (mode === 'check') {
+    if (listed.length === 0) {
+      // Nothing to re-export (every output is a JSON Schema, or none was written): no index.ts.
+    } else if (mode === 'check') {
       const comparison = await checkIndex(outDir, index);
       if (comparison.kind !== 'match') indexDrift = comparison;
-    } else if (listed.length > 0) {
+    } else {
       await writeIndex(outDir, index, mode === 'update');
     }
   } catch (error) {
