@@ -102,8 +102,10 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   if (values.type !== true) throw new UsageError('--type is required (it turns on type generation)');
   const check = values.check === true;
   const watch = resolveWatch(values, check);
+  // Before the sources: `--format <url>` took the URL as its value, and that is the mistake to name.
+  const output = outputOverrides(values);
   if (values.config !== undefined) {
-    return { command: 'config', options: configCommand(values, positionals, watch) };
+    return { command: 'config', options: { ...configCommand(values, positionals, watch), output } };
   }
   if (values.concurrency !== undefined) throw new UsageError('--concurrency only applies with --config');
 
@@ -144,7 +146,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
       verbose: values.verbose === true,
       check,
       watch,
-      output: { ...CLI_DEFAULTS.output, ...outputOverrides(values) },
+      output: { ...CLI_DEFAULTS.output, ...output },
     },
   };
 }
@@ -153,7 +155,7 @@ function configCommand(
   values: Values,
   positionals: readonly string[],
   watch: ResolvedWatch | undefined,
-): ResolvedConfigCommand {
+): Omit<ResolvedConfigCommand, 'output'> {
   const clashing = [
     ...(positionals.length > 0 ? ['<url>'] : []),
     ...['sample', 'method', 'body', 'header', 'name']
@@ -173,7 +175,6 @@ function configCommand(
     verbose: values.verbose === true,
     check: values.check === true,
     watch,
-    output: outputOverrides(values),
   };
 }
 
