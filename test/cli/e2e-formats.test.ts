@@ -320,7 +320,9 @@ describe('config file with format fields', () => {
       "export * from './stats.js';",
       '',
     ]);
-    expect(await runCli(['--type', '--config=typefetch.config.json', '--check'], dir)).toEqual({
+    expect(
+      await runCli(['--type', '--config=typefetch.config.json', '--check', '--concurrency=1'], dir),
+    ).toEqual({
       code: 0,
       stdout: [
         '✅ users: matches src/types/users.ts',
