@@ -33,11 +33,24 @@ export interface TypefetchConfig {
    * @example { "Authorization": "Bearer ${API_TOKEN}" }
    */
   headers?: Record<string, string>;
+  /**
+   * What every endpoint writes unless it sets its own: TypeScript declarations, a zod 4 module (both
+   * `<name>.ts`), or a JSON Schema 2020-12 document (`<name>.json`, no header, not in `index.ts`).
+   * `--format` overrides it and every endpoint's.
+   * @default "typescript"
+   */
+  format?: 'typescript' | 'zod' | 'json-schema';
+  /** Nested object types as their own declarations (`--named` turns it on for all). @default false */
+  named?: boolean;
+  /** `Record<string, T>` for objects keyed by ids or dates (`--no-maps` turns it off for all). @default true */
+  maps?: boolean;
+  /** `@format` tags on date, UUID, email and URL strings (`--formats` turns it on for all). @default false */
+  formats?: boolean;
   /** At least one. */
   endpoints: TypefetchEndpointConfig[];
 }
 
-/** One endpoint: one output file `<out>/<name>.ts`, inferred from all of its samples. */
+/** One endpoint: one output file `<out>/<name>.ts` (`.json` for JSON Schema), inferred from all of its samples. */
 export interface TypefetchEndpointConfig {
   /**
    * Output name: the file is `<name>.ts` (characters other than `A-Z a-z 0-9 _ -` dropped) and the type
@@ -63,4 +76,12 @@ export interface TypefetchEndpointConfig {
   samples?: string[];
   /** Milliseconds for this endpoint's requests. @default the top-level `timeout` */
   timeout?: number;
+  /** This endpoint's output format. @default the top-level `format` */
+  format?: 'typescript' | 'zod' | 'json-schema';
+  /** @default the top-level `named` */
+  named?: boolean;
+  /** @default the top-level `maps` */
+  maps?: boolean;
+  /** @default the top-level `formats` */
+  formats?: boolean;
 }
