@@ -1,18 +1,6 @@
-/** What stands in for a hidden value. */
-export const REDACTED = '[REDACTED]';
+import { REDACTED, redactUrl } from '../client/logging/redact.js';
 
-// The same query names the client's logger hides (decisions.md, "Logging"), compared in lower case.
-const SECRET_QUERY_NAMES = new Set([
-  'token',
-  'access_token',
-  'api_key',
-  'apikey',
-  'key',
-  'password',
-  'secret',
-  'signature',
-  'sig',
-]);
+export { REDACTED };
 
 // Values shorter than this are not redacted inside messages: they cannot be a real secret, and hiding
 // every "1" would mangle lines such as `HTTP 401: Unauthorized`.
@@ -20,14 +8,11 @@ const MIN_SECRET_LENGTH = 4;
 
 /**
  * A URL fit for output: userinfo (`https://user:pass@host`) becomes `[REDACTED]@`, and query values
- * whose names say they are secrets (`?token=...`) become `[REDACTED]`. The rest is left as written.
+ * whose names say they are secrets (`?token=...`) become `[REDACTED]`. The client's logger uses the same
+ * rule, so the CLI and the logs hide the same things.
  */
 export function displayUrl(url: URL | string): string {
-  const text = typeof url === 'string' ? url : url.href;
-  const withoutUserinfo = text.replace(/^([^:/?#]+:\/\/)[^/?#]*@/, `$1${REDACTED}@`);
-  return withoutUserinfo.replace(/([?&])([^=&#]*)=([^&#]*)/g, (match, separator: string, name: string) =>
-    SECRET_QUERY_NAMES.has(safeDecode(name).toLowerCase()) ? `${separator}${name}=${REDACTED}` : match,
-  );
+  return redactUrl(typeof url === 'string' ? url : url.href);
 }
 
 /** Replaces every occurrence of each secret in `text` (error messages may quote what they were given). */
@@ -37,12 +22,4 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
     if (secret.length >= MIN_SECRET_LENGTH) result = result.split(secret).join(REDACTED);
   }
   return result;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
 }
