@@ -4,6 +4,7 @@
  * --quick: fewer rounds (a smoke run; its numbers are not the recorded ones).
  * Progress goes to stderr; the Markdown report to stdout (and to --out when given).
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -36,7 +37,9 @@ const machine =
   `${process.platform}/${process.arch}; load average at start ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`;
-const parts = [`## typefetch benchmarks${values.quick ? ' (--quick: smoke run)' : ''}\n\n${machine}\n`];
+const parts = [
+  `## typefetch benchmarks${values.quick ? ' (--quick: smoke run)' : ''}\n\n${machine}\n\n${revision()}\n`,
+];
 process.stdout.write(`${parts[0]}\n`);
 let failures = 0;
 for (const name of only) {
@@ -56,3 +59,15 @@ const footer =
 parts.push(footer);
 process.stdout.write(`${footer}\n`);
 if (values.out !== undefined) writeFileSync(values.out, `${parts.join('\n')}\n`);
+
+/** The commit measured, and whether the work tree had uncommitted changes (then dist may differ). */
+function revision() {
+  try {
+    const git = (...args) =>
+      execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = git('status', '--porcelain', '--untracked-files=no', 'src') !== '';
+    return `Commit: ${git('rev-parse', '--short', 'HEAD')}${dirty ? ' (with uncommitted changes under src/)' : ''}`;
+  } catch {
+    return 'Commit: unknown (not a git checkout)';
+  }
+}
