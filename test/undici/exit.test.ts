@@ -1,32 +1,17 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureEntryBuilt, ROOT as root } from '../helpers/build.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+import { ensureLibraryBuilt } from '../package/helpers/dist.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const built = join(root, 'dist/undici.js');
-
-/** Builds dist when dist/undici.js is missing or older than the transport's sources. */
-function ensureBuilt(): void {
-  let builtAt = 0;
-  try {
-    builtAt = statSync(built).mtimeMs;
-  } catch {
-    // Missing: build below.
-  }
-  const sources = [
-    'index.ts',
-    'options.ts',
-    'request-init.ts',
-    'response-handler.ts',
-    'redirect.ts',
-    'decode.ts',
-  ];
-  const newest = Math.max(...sources.map((file) => statSync(join(root, 'src/undici', file)).mtimeMs));
-  if (builtAt < newest)
-    execFileSync('npx', ['tsup', '--silent'], { cwd: root, stdio: 'ignore', timeout: 120_000 });
+/** Builds the client and the undici entries when missing or older than their sources. */
+async function ensureBuilt(): Promise<void> {
+  await ensureLibraryBuilt();
+  await ensureEntryBuilt({
+    entry: 'undici',
+    outputs: ['dist/undici.js', 'dist/undici.cjs', 'dist/undici.d.ts', 'dist/undici.d.cts'],
+    sources: ['src/undici', 'package.json', 'tsup.config.ts'],
+  });
 }
 
 // A script that makes requests through the built client on the undici transport and prints "settled"
@@ -42,7 +27,7 @@ console.log('settled', JSON.stringify([a, b, failed]));
 
 let server: TestServer;
 beforeAll(async () => {
-  ensureBuilt();
+  await ensureBuilt();
   server = await createTestServer((req, res) => {
     if (req.url === '/ok') sendJson(res, 200, { ok: true });
     else sendJson(res, 404, { missing: true });
