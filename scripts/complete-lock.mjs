@@ -49,8 +49,18 @@ for (const [location, entry] of Object.entries(packages)) {
     if (!platform) continue;
     const version = String(spec).replace(/^[\^~=]/, '');
     if (!/^\d+\.\d+\.\d+/.test(version)) continue;
-    packages[`node_modules/${name}`] = { version, ...platform, dev: entry.dev, optional: true };
-    if (packages[`node_modules/${name}`].dev === undefined) delete packages[`node_modules/${name}`].dev;
+    // Keys in the order npm itself writes them (version first, the rest alphabetical), so a later
+    // `npm install` leaves these entries as they are.
+    const added_ = {
+      version,
+      cpu: platform.cpu,
+      dev: entry.dev,
+      libc: platform.libc,
+      optional: true,
+      os: platform.os,
+    };
+    for (const key of Object.keys(added_)) if (added_[key] === undefined) delete added_[key];
+    packages[`node_modules/${name}`] = added_;
     added += 1;
   }
 }
