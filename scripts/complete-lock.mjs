@@ -65,9 +65,8 @@ for (const [location, entry] of Object.entries(packages)) {
   }
 }
 
-const sorted = Object.entries(packages).sort(([a], [b]) =>
-  a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0,
-);
+// npm orders package locations with localeCompare('en'); keep its order so `npm install` rewrites nothing.
+const sorted = Object.entries(packages).sort(([a], [b]) => a.localeCompare(b, 'en'));
 lock.packages = Object.fromEntries(sorted);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lock: added ${added} platform entries`);
