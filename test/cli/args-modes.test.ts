@@ -1,23 +1,7 @@
 // Argument parsing of the issue-7 modes: several samples, files and stdin, --check, --config, --watch.
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/args.js';
-import { UsageError } from '../../src/cli/errors.js';
-
-function generate(argv: string[]) {
-  const parsed = parseCliArgs(argv);
-  if (parsed.command !== 'generate') throw new Error(`expected generate, got ${parsed.command}`);
-  return parsed.options;
-}
-
-function usageError(argv: string[]): string {
-  try {
-    parseCliArgs(argv);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a UsageError');
-}
+import { generate, usageError } from './helpers/args.js';
 
 describe('sources', () => {
   it('reads URLs, paths, - and --sample in order; the endpoint comes from the names they share', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/args.js';
 import { resolveConfig } from '../../src/cli/config/resolve.js';
-import { UsageError } from '../../src/cli/errors.js';
+import { usageError } from './helpers/args.js';
 
 const URL_ARG = 'https://api.example.com/users';
 const DEFAULTS = { format: 'typescript', named: false, maps: true, formats: false };
@@ -18,16 +18,6 @@ function overrides(argv: string[]) {
   const parsed = parseCliArgs(['--type', '--config=c.json', ...argv]);
   if (parsed.command !== 'config') throw new Error(`expected config, got ${parsed.command}`);
   return parsed.options.output;
-}
-
-function usageError(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a UsageError');
 }
 
 const FILE = path.resolve('/work/app/typefetch.config.json');

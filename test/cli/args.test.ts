@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../src/cli/args.js';
-import { UsageError } from '../../src/cli/errors.js';
+import { generate, usageError } from './helpers/args.js';
 
 const URL_ARG = 'https://api.example.com/users';
-
-function generate(argv: string[]) {
-  const parsed = parseCliArgs(argv);
-  if (parsed.command !== 'generate') throw new Error(`expected generate, got ${parsed.command}`);
-  return parsed.options;
-}
-
-function usageError(argv: string[]): string {
-  try {
-    parseCliArgs(argv);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a UsageError');
-}
 
 describe('parseCliArgs', () => {
   it('fills every default for --type <url>', () => {

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type ApiClientConfig,
   ApiError,
@@ -8,18 +8,9 @@ import {
   createApiClient,
 } from '../../src/index.js';
 import { createFakeClock } from '../helpers/fake-clock.js';
-import { createTestServer, type Handler, sendJson, type TestServer } from '../helpers/server.js';
+import { sendJson, serveEach, type TestServer } from '../helpers/server.js';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await createTestServer(handler);
-  servers.push(server);
-  return server;
-}
+const serve = serveEach();
 
 /** A server whose status can be changed between requests. */
 async function switchable(initial: number) {

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type ApiClientConfig,
   ApiError,
@@ -8,18 +8,9 @@ import {
   ValidationError,
 } from '../../src/index.js';
 import { createFakeClock } from '../helpers/fake-clock.js';
-import { createTestServer, type Handler, sendJson, type TestServer } from '../helpers/server.js';
+import { type Handler, sendJson, serveEach, type TestServer } from '../helpers/server.js';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await createTestServer(handler);
-  servers.push(server);
-  return server;
-}
+const serve = serveEach();
 
 /** A server answering its n-th request (1-based) with `statuses[n-1]`, the last one repeating. */
 function statuses(list: number[], headers: Record<string, string> = {}): Handler {

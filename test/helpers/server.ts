@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterEach } from 'vitest';
 
 /** A request as the test server saw it, body read in full. */
 export interface SeenRequest {
@@ -72,4 +73,20 @@ export function sendJson(
     ...headers,
   });
   res.end(text);
+}
+
+/**
+ * A `serve(handler)` for one test file: each server it starts is closed after the test that started it.
+ * Call once at the top of a test file.
+ */
+export function serveEach(): (handler: Handler) => Promise<TestServer> {
+  const servers: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (handler) => {
+    const server = await createTestServer(handler);
+    servers.push(server);
+    return server;
+  };
 }
