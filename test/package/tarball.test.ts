@@ -7,20 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_RUNTIME_EXPORTS } from '../helpers/public-exports.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 import { ensureLibraryBuilt, runProgram } from './helpers/dist.js';
 import { compileConsumer } from './helpers/typescript.js';
-
-const PUBLIC_RUNTIME_EXPORTS = [
-  'ApiError',
-  'CircuitOpenError',
-  'DEFAULT_REDACT_HEADER_KEYS',
-  'ValidationError',
-  'createApiClient',
-  'createLogger',
-  'generateTypes',
-  'generateTypesFromSamples',
-];
 
 let work: string;
 let packageDir: string;
