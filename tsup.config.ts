@@ -13,22 +13,12 @@ export default defineConfig([
     treeshake: true,
   },
   {
-    // typefetch/undici: the opt-in Node transport, its own entry so the client never loads undici.
-    // undici is a peer dependency, so tsup leaves the import external.
-    entry: { undici: 'src/undici/index.ts' },
+    // The Node-only subpaths, each its own entry so the client never loads them:
+    // typefetch/undici, the opt-in transport (undici is a peer dependency, so its import stays external),
+    // and typefetch/capture, the development helper that writes inferred types to files (the type
+    // generator is bundled in; it imports Node builtins only).
+    entry: { undici: 'src/undici/index.ts', capture: 'src/capture/index.ts' },
     external: ['undici'],
-    format: ['esm', 'cjs'],
-    dts: true,
-    target: 'node20',
-    platform: 'node',
-    sourcemap: false,
-    clean: false,
-    treeshake: true,
-  },
-  {
-    // typefetch/capture: the development helper that writes inferred types to files (Node only). The
-    // type generator is bundled in; it imports Node builtins only.
-    entry: { capture: 'src/capture/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     target: 'node20',
