@@ -1,5 +1,5 @@
 // Options of captureTypes, checked and completed once, here.
-import { type OutputFormat, resolveGenerateOptions } from '../typegen/options.js';
+import { describe, type OutputFormat, resolveGenerateOptions } from '../typegen/options.js';
 import type { EndpointKey } from './endpoint.js';
 
 /** An endpoint as the `name` option and `endpoints()` see it. */
@@ -117,12 +117,4 @@ export function resolveCaptureOptions(options: unknown): ResolvedCaptureOptions 
     onError: onError as (error: Error) => void,
     maxEndpoints,
   };
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'function') return 'a function';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object' && value !== null) return 'an object';
-  return String(value);
 }

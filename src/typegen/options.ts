@@ -89,7 +89,8 @@ function flag(option: string, value: unknown): boolean {
   return value;
 }
 
-function describe(value: unknown): string {
+/** A value as an option error shows it: strings quoted, objects and functions named by kind. */
+export function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'function') return 'a function';
   if (Array.isArray(value)) return 'an array';
