@@ -1,4 +1,5 @@
 import { type ApiError, CircuitOpenError } from './errors.js';
+import { showValue } from './show-value.js';
 import type { CircuitBreakerConfig, CircuitState } from './types.js';
 
 /** CircuitBreakerConfig with defaults filled in. */
@@ -27,7 +28,7 @@ export function resolveCircuitBreaker(
 ): ResolvedCircuitBreaker | undefined {
   if (config === undefined) return undefined;
   if (config === null || typeof config !== 'object') {
-    throw new TypeError(`circuitBreaker must be an object, got ${show(config)}`);
+    throw new TypeError(`circuitBreaker must be an object, got ${showValue(config)}`);
   }
   const threshold = config.threshold ?? BREAKER_DEFAULTS.threshold;
   checkNumber('threshold', threshold, 1, true);
@@ -40,7 +41,9 @@ export function resolveCircuitBreaker(
     periods.push(value);
   }
   if (config.onStateChange !== undefined && typeof config.onStateChange !== 'function') {
-    throw new TypeError(`circuitBreaker.onStateChange must be a function, got ${show(config.onStateChange)}`);
+    throw new TypeError(
+      `circuitBreaker.onStateChange must be a function, got ${showValue(config.onStateChange)}`,
+    );
   }
   // The spec leaves the two names' relation open; decisions.md: either one, or the larger of both.
   const openMs = periods.length === 0 ? BREAKER_DEFAULTS.openMs : Math.max(...periods);
@@ -138,19 +141,10 @@ export class CircuitBreaker {
 
 function checkNumber(name: string, value: unknown, min: number, integer: boolean): void {
   if (typeof value !== 'number') {
-    throw new TypeError(`circuitBreaker.${name} must be a number, got ${show(value)}`);
+    throw new TypeError(`circuitBreaker.${name} must be a number, got ${showValue(value)}`);
   }
   if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
     const what = integer ? 'an integer' : 'a finite number';
-    throw new RangeError(`circuitBreaker.${name} must be ${what} >= ${min}, got ${show(value)}`);
+    throw new RangeError(`circuitBreaker.${name} must be ${what} >= ${min}, got ${showValue(value)}`);
   }
-}
-
-/** A value as it may appear in an error message (these options hold no secrets). */
-function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'function') return 'a function';
-  if (Array.isArray(value)) return 'an array';
-  if (value !== null && typeof value === 'object') return 'an object';
-  return String(value);
 }

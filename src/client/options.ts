@@ -4,6 +4,7 @@ import { DEFAULT_REDACT_HEADER_KEYS } from './logging/redact.js';
 import type { ErrorMessageOverrides } from './messages/index.js';
 import { defaultListRequest, defaultListResponse } from './pagination.js';
 import { type ResolvedRetryPolicy, resolveRetryPolicy } from './retry/policy.js';
+import { showValue } from './show-value.js';
 import { realClock } from './timeout.js';
 import type {
   ApiClientConfig,
@@ -56,12 +57,12 @@ export interface ResolvedClientConfig {
 /** Validates `config` and fills in every default; TypeError/RangeError naming the option and value. */
 export function resolveClientConfig(config: ApiClientConfig): ResolvedClientConfig {
   if (!isObject(config))
-    throw new TypeError(`createApiClient(config): config must be an object, got ${show(config)}`);
+    throw new TypeError(`createApiClient(config): config must be an object, got ${showValue(config)}`);
   const baseOption = config.baseUrl !== undefined ? 'baseUrl' : 'baseURL';
   const baseValue = config.baseUrl ?? config.baseURL;
   if (typeof (config.fetchImpl ?? globalThis.fetch) !== 'function') {
     throw new TypeError(
-      `fetchImpl must be a function (no global fetch is available), got ${show(config.fetchImpl)}`,
+      `fetchImpl must be a function (no global fetch is available), got ${showValue(config.fetchImpl)}`,
     );
   }
   const disableInterceptors = optionalBoolean('disableInterceptors', config.disableInterceptors);
@@ -100,7 +101,7 @@ export function resolveTimeout(option: string, value: unknown): number | undefin
     (value > MAX_TIMEOUT_MS && value !== Number.POSITIVE_INFINITY)
   ) {
     throw new RangeError(
-      `${option} must be a positive number of ms (at most ${MAX_TIMEOUT_MS}, or Infinity), got ${show(value)}`,
+      `${option} must be a positive number of ms (at most ${MAX_TIMEOUT_MS}, or Infinity), got ${showValue(value)}`,
     );
   }
   return value;
@@ -110,35 +111,37 @@ export function resolveTimeout(option: string, value: unknown): number | undefin
 export function resolveLocale(option: string, value: unknown): Locale | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string' && LOCALES.has(value)) return value as Locale;
-  throw new RangeError(`${option} must be 'en' or 'es', got ${show(value)}`);
+  throw new RangeError(`${option} must be 'en' or 'es', got ${showValue(value)}`);
 }
 
 /** An optional boolean option; `undefined` is false. */
 export function optionalBoolean(option: string, value: unknown): boolean {
   if (value === undefined) return false;
   if (typeof value === 'boolean') return value;
-  throw new TypeError(`${option} must be a boolean, got ${show(value)}`);
+  throw new TypeError(`${option} must be a boolean, got ${showValue(value)}`);
 }
 
 function optionalFunction<F>(option: string, value: F | undefined): F | undefined {
   if (value === undefined || typeof value === 'function') return value;
-  throw new TypeError(`${option} must be a function, got ${show(value)}`);
+  throw new TypeError(`${option} must be a function, got ${showValue(value)}`);
 }
 
 function resolveErrorMessages(value: ApiClientConfig['errorMessages']): ErrorMessageOverrides | undefined {
   if (value === undefined) return undefined;
-  if (!isObject(value)) throw new TypeError(`errorMessages must be an object, got ${show(value)}`);
+  if (!isObject(value)) throw new TypeError(`errorMessages must be an object, got ${showValue(value)}`);
   for (const [locale, messages] of Object.entries(value)) {
     resolveLocale('errorMessages key', locale);
     if (messages === undefined) continue;
     if (!isObject(messages))
-      throw new TypeError(`errorMessages.${locale} must be an object, got ${show(messages)}`);
+      throw new TypeError(`errorMessages.${locale} must be an object, got ${showValue(messages)}`);
     for (const [status, text] of Object.entries(messages)) {
       if (!/^\d+$/.test(status)) {
-        throw new RangeError(`errorMessages.${locale} keys must be HTTP status codes, got ${show(status)}`);
+        throw new RangeError(
+          `errorMessages.${locale} keys must be HTTP status codes, got ${showValue(status)}`,
+        );
       }
       if (typeof text !== 'string') {
-        throw new TypeError(`errorMessages.${locale}.${status} must be a string, got ${show(text)}`);
+        throw new TypeError(`errorMessages.${locale}.${status} must be a string, got ${showValue(text)}`);
       }
     }
   }
@@ -147,7 +150,7 @@ function resolveErrorMessages(value: ApiClientConfig['errorMessages']): ErrorMes
 
 function resolveInterceptors(value: ApiClientInterceptors | undefined): ApiClientInterceptors | undefined {
   if (value === undefined) return undefined;
-  if (!isObject(value)) throw new TypeError(`interceptors must be an object, got ${show(value)}`);
+  if (!isObject(value)) throw new TypeError(`interceptors must be an object, got ${showValue(value)}`);
   const request = optionalFunction('interceptors.request', value.request);
   const response = optionalFunction('interceptors.response', value.response);
   if (request === undefined && response === undefined) return undefined;
@@ -157,7 +160,7 @@ function resolveInterceptors(value: ApiClientInterceptors | undefined): ApiClien
 function resolveRedactKeys(value: readonly string[] | undefined): readonly string[] {
   if (value === undefined) return DEFAULT_REDACT_HEADER_KEYS;
   if (!Array.isArray(value) || value.some((key) => typeof key !== 'string')) {
-    throw new TypeError(`redactHeaderKeys must be an array of header names, got ${show(value)}`);
+    throw new TypeError(`redactHeaderKeys must be an array of header names, got ${showValue(value)}`);
   }
   return Object.freeze([...value]);
 }
@@ -166,7 +169,7 @@ function resolveLogger(value: Logger | undefined): Logger | undefined {
   if (value === undefined) return undefined;
   for (const method of ['debug', 'info', 'warn', 'error'] as const) {
     if (!isObject(value) || typeof value[method] !== 'function') {
-      throw new TypeError(`logger must have debug, info, warn and error methods, got ${show(value)}`);
+      throw new TypeError(`logger must have debug, info, warn and error methods, got ${showValue(value)}`);
     }
   }
   return value;
@@ -175,20 +178,11 @@ function resolveLogger(value: Logger | undefined): Logger | undefined {
 function resolveClock(value: Clock | undefined): Clock {
   if (value === undefined) return realClock;
   if (!isObject(value) || typeof value.now !== 'function' || typeof value.sleep !== 'function') {
-    throw new TypeError(`clock must have now() and sleep(ms, signal) methods, got ${show(value)}`);
+    throw new TypeError(`clock must have now() and sleep(ms, signal) methods, got ${showValue(value)}`);
   }
   return value;
 }
 
 function isObject(value: unknown): value is object {
   return (typeof value === 'object' && value !== null) || typeof value === 'function';
-}
-
-/** A short, safe rendering of a bad value for an error message. */
-export function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'function') return 'a function';
-  if (Array.isArray(value)) return 'an array';
-  if (value === null || typeof value !== 'object') return String(value);
-  return 'an object';
 }

@@ -1,13 +1,8 @@
 import { encodeBody, isStream } from './body.js';
 import { safeHeaders } from './headers.js';
 import type { ErrorMessageOverrides } from './messages/index.js';
-import {
-  optionalBoolean,
-  type ResolvedClientConfig,
-  resolveLocale,
-  resolveTimeout,
-  show,
-} from './options.js';
+import { optionalBoolean, type ResolvedClientConfig, resolveLocale, resolveTimeout } from './options.js';
+import { showValue } from './show-value.js';
 import type {
   ApiClientInterceptors,
   HttpMethod,
@@ -58,7 +53,7 @@ export function prepareRequest(
   options: RequestOptions<unknown>,
 ): PreparedRequest {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`options must be an object of request options, got ${show(options)}`);
+    throw new TypeError(`options must be an object of request options, got ${showValue(options)}`);
   }
   const method = (
     typeof requestedMethod === 'string' ? requestedMethod.toUpperCase() : requestedMethod
@@ -101,7 +96,7 @@ export function prepareRequest(
   }
   if (searchParams !== undefined && (typeof searchParams !== 'object' || searchParams === null)) {
     throw new TypeError(
-      `options.searchParams must be an object of query parameters, got ${show(searchParams)}`,
+      `options.searchParams must be an object of query parameters, got ${showValue(searchParams)}`,
     );
   }
   return {

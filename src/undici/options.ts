@@ -1,4 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
+import { showValue } from '../client/show-value.js';
 
 /** Options of {@link createUndiciFetch}. */
 export interface UndiciFetchOptions {
@@ -43,13 +44,13 @@ export const UNDICI_DEFAULTS = {
 /** Validates the options (TypeError/RangeError naming the option and the value) and makes the Agent. */
 export function resolveUndiciOptions(options: UndiciFetchOptions = {}): ResolvedUndiciOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`createUndiciFetch(options): options must be an object, got ${show(options)}`);
+    throw new TypeError(`createUndiciFetch(options): options must be an object, got ${showValue(options)}`);
   }
   const { dispatcher, connections, keepAliveTimeoutMs, maxRedirections } = options;
   const redirects = integerOption('maxRedirections', maxRedirections, 0) ?? UNDICI_DEFAULTS.maxRedirections;
   if (dispatcher !== undefined) {
     if (typeof dispatcher !== 'object' || dispatcher === null || typeof dispatcher.dispatch !== 'function') {
-      throw new TypeError(`dispatcher must be an undici Dispatcher, got ${show(dispatcher)}`);
+      throw new TypeError(`dispatcher must be an undici Dispatcher, got ${showValue(dispatcher)}`);
     }
     if (connections !== undefined || keepAliveTimeoutMs !== undefined) {
       throw new TypeError(
@@ -70,14 +71,7 @@ export function resolveUndiciOptions(options: UndiciFetchOptions = {}): Resolved
 function integerOption(name: string, value: unknown, min: number): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-    throw new RangeError(`${name} must be an integer >= ${min}, got ${show(value)}`);
+    throw new RangeError(`${name} must be an integer >= ${min}, got ${showValue(value)}`);
   }
   return value;
-}
-
-function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'function') return 'a function';
-  if (typeof value === 'object' && value !== null) return Array.isArray(value) ? 'an array' : 'an object';
-  return String(value);
 }

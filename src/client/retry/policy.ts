@@ -1,4 +1,5 @@
 import { ApiError, CircuitOpenError, ValidationError } from '../errors.js';
+import { showValue } from '../show-value.js';
 import type { RetryConfig } from '../types.js';
 import { backoffDelay } from './backoff.js';
 import { isRetryableByDefault } from './default-rule.js';
@@ -52,7 +53,7 @@ const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 export function resolveRetryPolicy(config: RetryConfig | undefined): ResolvedRetryPolicy | undefined {
   if (config === undefined) return undefined;
   if (config === null || typeof config !== 'object') {
-    throw new TypeError(`retryPolicy must be an object, got ${show(config)}`);
+    throw new TypeError(`retryPolicy must be an object, got ${showValue(config)}`);
   }
   const maxRetries = config.maxRetries ?? RETRY_DEFAULTS.maxRetries;
   const initialDelayMs = config.initialDelayMs ?? RETRY_DEFAULTS.initialDelayMs;
@@ -65,10 +66,10 @@ export function resolveRetryPolicy(config: RetryConfig | undefined): ResolvedRet
   // Below 1 the delays would shrink; 1 gives a constant delay.
   checkNumber('factor', factor, 1, Number.MAX_VALUE, false);
   if (typeof jitter !== 'boolean') {
-    throw new TypeError(`retryPolicy.jitter must be a boolean, got ${show(jitter)}`);
+    throw new TypeError(`retryPolicy.jitter must be a boolean, got ${showValue(jitter)}`);
   }
   if (config.shouldRetry !== undefined && typeof config.shouldRetry !== 'function') {
-    throw new TypeError(`retryPolicy.shouldRetry must be a function, got ${show(config.shouldRetry)}`);
+    throw new TypeError(`retryPolicy.shouldRetry must be a function, got ${showValue(config.shouldRetry)}`);
   }
   return { maxRetries, initialDelayMs, maxDelayMs, factor, jitter, shouldRetry: config.shouldRetry };
 }
@@ -104,20 +105,11 @@ export async function nextRetryDelay(
 
 function checkNumber(name: string, value: unknown, min: number, max: number, integer: boolean): void {
   if (typeof value !== 'number') {
-    throw new TypeError(`retryPolicy.${name} must be a number, got ${show(value)}`);
+    throw new TypeError(`retryPolicy.${name} must be a number, got ${showValue(value)}`);
   }
   if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
     const what = integer ? 'an integer' : 'a finite number';
     const range = max >= Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
-    throw new RangeError(`retryPolicy.${name} must be ${what} ${range}, got ${show(value)}`);
+    throw new RangeError(`retryPolicy.${name} must be ${what} ${range}, got ${showValue(value)}`);
   }
-}
-
-/** A value as it may appear in an error message (these options hold no secrets). */
-function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'function') return 'a function';
-  if (Array.isArray(value)) return 'an array';
-  if (value !== null && typeof value === 'object') return 'an object';
-  return String(value);
 }
