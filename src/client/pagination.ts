@@ -99,9 +99,8 @@ function describe(body: unknown): string {
 export function defaultListResponse(
   body: unknown,
   response: Response,
-  query: ListQuery,
+  _query: ListQuery,
 ): { data: unknown[]; total?: number | undefined } {
-  void query;
   if (Array.isArray(body)) return { data: body, total: headerTotal(response) };
   if (isRecord(body)) {
     const key = ITEM_KEYS.find((name) => Array.isArray(body[name]));
