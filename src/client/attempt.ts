@@ -77,20 +77,25 @@ export async function attemptOnce(
     } catch (error) {
       throw toAttemptError(error, signal, request);
     }
+    // Only a body straight from the platform's fetch is known to error when the signal aborts.
+    let bodyFollowsSignal = client.platformFetch;
     const interceptResponse = request.interceptors?.response;
     if (interceptResponse !== undefined) {
       // The interceptor's own errors reach the caller as they are; only its abort is mapped.
       const original = response;
       response = await interceptResponse(original);
       // A replaced response leaves the original's body unread: drop it to free the connection.
-      if (response !== original) discardBody(original);
+      if (response !== original) {
+        discardBody(original);
+        bodyFollowsSignal = false;
+      }
       if (signal.kind === 'caller') throw request.signal?.reason;
     }
     record.response = response;
     log?.response(response.status, client.clock.now() - started, attempt);
     let data: unknown;
     try {
-      data = await judgeResponse(response, signal, judge);
+      data = await judgeResponse(response, signal, judge, bodyFollowsSignal);
     } catch (error) {
       throw toAttemptError(error, signal, request);
     }

@@ -37,6 +37,11 @@ export interface ResolvedClientConfig {
   /** `defaultHeaders` as entries, so each request starts from a fresh Headers. */
   readonly defaultHeaders: ReadonlyArray<[string, string]>;
   readonly fetch: typeof fetch;
+  /**
+   * `fetch` is the platform's own: aborting its signal errors the body of the Response it returned
+   * (Fetch standard, "abort the fetch() call"), so that body can be read with `text()`.
+   */
+  readonly platformFetch: boolean;
   readonly locale: Locale;
   readonly errorMessages: ErrorMessageOverrides | undefined;
   readonly timeoutMs: number;
@@ -72,6 +77,7 @@ export function resolveClientConfig(config: ApiClientConfig): ResolvedClientConf
     defaultHeaders: [...safeHeaders('defaultHeaders', config.defaultHeaders)],
     // The global fetch is bound: some browsers throw "Illegal invocation" on a detached call.
     fetch: config.fetchImpl ?? globalThis.fetch.bind(globalThis),
+    platformFetch: config.fetchImpl === undefined,
     locale: resolveLocale('locale', config.locale) ?? CLIENT_DEFAULTS.locale,
     errorMessages: resolveErrorMessages(config.errorMessages),
     timeoutMs: resolveTimeout('timeoutMs', config.timeoutMs) ?? CLIENT_DEFAULTS.timeoutMs,

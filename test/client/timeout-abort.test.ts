@@ -75,6 +75,20 @@ describe('timeout', () => {
     expect(error.details).toEqual(TIMEOUT_DETAILS);
   });
 
+  it('covers the body of a custom fetchImpl whose body does not follow the signal', async () => {
+    // A wrapper that drops the signal: its Response body never errors on abort, so only the client's
+    // own reader (which cancels the body) can end the read at the timeout.
+    const client = createApiClient({
+      baseUrl: server.url,
+      timeoutMs: 100,
+      fetchImpl: (input, init) => fetch(input, { ...init, signal: null }),
+    });
+    const started = Date.now();
+    const error = (await failure(client.get('/stall-body'))) as ApiError;
+    expect(error.details).toEqual(TIMEOUT_DETAILS);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it('uses the client timeoutMs when the request has none', async () => {
     const error = (await failure(api(80).get('/never'))) as ApiError;
     expect(error.isTimeout).toBe(true);
