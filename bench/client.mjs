@@ -18,6 +18,8 @@ const CLIENTS = [
   ['fetch+signal', 'raw fetch + AbortController timeout (reference)'],
   ['typefetch', 'typefetch, defaults'],
   ['typefetch-full', 'typefetch, retry + breaker + interceptors + logger'],
+  ['typefetch+notimeout', "typefetch, `timeoutMs: Infinity` (no timeout, as the peers' defaults)"],
+  ['typefetch-full+notimeout', 'typefetch, everything on, `timeoutMs: Infinity`'],
   ['ky', 'ky'],
   ['ofetch', 'ofetch'],
   ['axios', 'axios'],
@@ -97,6 +99,13 @@ export async function run({ quick }) {
       },
     );
 
+    // Not targets: the same comparison with no timeout on either side (the peers arm none by default).
+    const untimed = rps('typefetch-full+notimeout');
+    const notes = [
+      `- note: typefetch with no timeout vs raw fetch: defaults ${ratio(rps('typefetch+notimeout'), base)}, everything on ${ratio(untimed, base)}`,
+      `- note: typefetch with everything on and no timeout vs the fastest peer (${bestPeer}, no timeout): ${ratio(untimed, rps(bestPeer))}`,
+    ];
+
     const heapRows = [];
     for (const id of ['typefetch-full', 'typefetch-full+undici']) {
       log(`heap growth: ${id}, ${fmt(HEAP_REQUESTS)} requests`);
@@ -124,6 +133,7 @@ export async function run({ quick }) {
         target: '< 5 MB',
       });
     }
+    markdown += `\n\n${notes.join('\n')}`;
     markdown +=
       `\n\nHeap after a full GC (\`--expose-gc\`), same load, one process:\n\n` +
       table(['client', 'heap at 10k MB', `heap at ${fmt(HEAP_REQUESTS / 1000)}k MB`, 'growth MB'], heapRows);

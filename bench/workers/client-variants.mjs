@@ -51,6 +51,15 @@ export const VARIANTS = {
     const api = createApiClient(fullConfig(origin));
     return () => api.get(PATH);
   },
+  // No timeout, as the peers' defaults: nothing can abort a request, so fetch gets no signal.
+  'typefetch+notimeout': (origin) => {
+    const api = createApiClient({ baseUrl: origin, timeoutMs: Number.POSITIVE_INFINITY });
+    return () => api.get(PATH);
+  },
+  'typefetch-full+notimeout': (origin) => {
+    const api = createApiClient({ ...fullConfig(origin), timeoutMs: Number.POSITIVE_INFINITY });
+    return () => api.get(PATH);
+  },
   ky: (origin) => {
     const api = ky.create({ prefixUrl: origin });
     return () => api.get(PATH.slice(1)).json();

@@ -60,13 +60,14 @@ export async function attemptOnce(
   const started = log === undefined ? 0 : client.clock.now();
   log?.request(url, headers, attempt);
   const signal = new AttemptSignal(request.timeoutMs, request.signal);
+  let fetched: Response | undefined;
   try {
     const fetchInit: RequestInit = {
       ...init,
       method: record.method,
       headers,
       body: body ?? null,
-      signal: signal.signal,
+      signal: signal.signal ?? null,
     };
     // undici (Node's fetch) refuses a stream body without `duplex: 'half'`.
     if (isStream(body)) (fetchInit as { duplex?: string }).duplex = 'half';
@@ -74,6 +75,7 @@ export async function attemptOnce(
     let response: Response;
     try {
       response = await client.fetch(url, fetchInit);
+      fetched = response;
     } catch (error) {
       throw toAttemptError(error, signal, request);
     }
@@ -102,7 +104,8 @@ export async function attemptOnce(
     return { data, response };
   } catch (error) {
     // Free the connection of a body we stopped reading; harmless when everything was read.
-    signal.cancel();
+    if (signal.signal !== undefined) signal.cancel();
+    else if (fetched !== undefined) discardBody(fetched);
     throw error;
   } finally {
     signal.dispose();

@@ -61,7 +61,7 @@ export async function judgeResponse(
  */
 async function parseSuccess(
   response: Response,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
   context: JudgeContext,
   bodyFollowsSignal: boolean,
 ): Promise<unknown> {
@@ -69,10 +69,12 @@ async function parseSuccess(
     discardBody(response);
     return undefined;
   }
-  if (signal.aborted) throw signal.reason;
-  const text = bodyFollowsSignal
-    ? await response.text()
-    : ((await readText(response, signal, Number.POSITIVE_INFINITY)) as string);
+  if (signal?.aborted) throw signal.reason;
+  // Without a signal nothing can abort the read, so there is nothing for a reader of ours to do.
+  const text =
+    bodyFollowsSignal || signal === undefined
+      ? await response.text()
+      : ((await readText(response, signal, Number.POSITIVE_INFINITY)) as string);
   if (text === '') return undefined;
   if (!isJsonContentType(response.headers.get('content-type'))) return text;
   try {
@@ -117,26 +119,26 @@ export function discardBody(response: Response): void {
  */
 export async function readText(
   response: Response,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
   limit: number,
 ): Promise<string | undefined> {
   const body = response.body;
   if (body === null) return '';
-  if (signal.aborted) throw signal.reason;
+  if (signal?.aborted) throw signal.reason;
   const reader = body.getReader();
   // A stream not tied to our fetch (one an interceptor made) would not error on abort: cancel it,
   // which resolves the pending read, and the check after the read rejects with the reason.
   const onAbort = (): void => {
-    reader.cancel(signal.reason).catch(() => {});
+    reader.cancel(signal?.reason).catch(() => {});
   };
-  signal.addEventListener('abort', onAbort);
+  signal?.addEventListener('abort', onAbort);
   try {
     const decoder = new TextDecoder();
     let text = '';
     let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
-      if (signal.aborted) throw signal.reason;
+      if (signal?.aborted) throw signal.reason;
       if (done) return text + decoder.decode();
       size += value.byteLength;
       if (size > limit) {
@@ -146,7 +148,7 @@ export async function readText(
       text += decoder.decode(value, { stream: true });
     }
   } finally {
-    signal.removeEventListener('abort', onAbort);
+    signal?.removeEventListener('abort', onAbort);
   }
 }
 
