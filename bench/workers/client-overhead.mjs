@@ -8,6 +8,7 @@
  * Prints `{ variant, cpuUs }`: CPU µs per request, concurrency 50, after 20,000 warm-up requests.
  */
 import { fileURLToPath } from 'node:url';
+import { fullFeatures } from './full-config.mjs';
 
 const [variant, requestsArg = '100000', distArg] = process.argv.slice(2);
 const dist = distArg ?? fileURLToPath(new URL('../../dist', import.meta.url));
@@ -16,15 +17,7 @@ const { createApiClient, createLogger } = await import(`${dist}/index.js`);
 const body = '{"id":1,"name":"Leanne Graham"}';
 const fetchImpl = async () => new Response(body, { headers: { 'content-type': 'application/json' } });
 const base = { baseUrl: 'http://127.0.0.1:1', fetchImpl };
-const full = {
-  retryPolicy: { maxRetries: 2, initialDelayMs: 100 },
-  circuitBreaker: { threshold: 5, timeout: 30_000 },
-  interceptors: {
-    request: (url, init) => [url, { ...init, headers: { ...init.headers, 'x-request-id': 'bench' } }],
-    response: (response) => response,
-  },
-  logger: createLogger({ namespace: 'bench', level: 'warn' }),
-};
+const full = fullFeatures(createLogger);
 const variants = {
   bare: () => async () => (await fetchImpl()).json(),
   'bare-signal': () => async () => {

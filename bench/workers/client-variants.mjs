@@ -8,21 +8,13 @@ import { ofetch } from 'ofetch';
 import { Agent, request } from 'undici';
 import { createApiClient, createLogger } from '../../dist/index.js';
 import { createUndiciFetch } from '../../dist/undici.js';
+import { fullFeatures } from './full-config.mjs';
 
 const PATH = '/users/1';
 
-/** typefetch with every feature on, as a production app would configure it (debug logs off). */
+/** typefetch with every feature on (see full-config.mjs). */
 function fullConfig(origin) {
-  return {
-    baseUrl: origin,
-    retryPolicy: { maxRetries: 2, initialDelayMs: 100 },
-    circuitBreaker: { threshold: 5, timeout: 30_000 },
-    interceptors: {
-      request: (url, init) => [url, { ...init, headers: { ...init.headers, 'x-request-id': 'bench' } }],
-      response: (response) => response,
-    },
-    logger: createLogger({ namespace: 'bench', level: 'warn' }),
-  };
+  return { baseUrl: origin, ...fullFeatures(createLogger) };
 }
 
 export const VARIANTS = {
