@@ -85,6 +85,14 @@ describe('the built client in Chromium, against a cross-origin API', () => {
     expect(api.requests.find((request) => request.url === '/users/1')?.headers.origin).toBe(pageServer.url);
   });
 
+  it('get with timeoutMs: Infinity (fetch then gets no signal) resolves the parsed JSON body', async () => {
+    const user = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl, timeoutMs: Number.POSITIVE_INFINITY });
+      return client.get('/users/1');
+    }, api.url);
+    expect(user).toEqual({ id: 1, name: 'Ada' });
+  });
+
   it('post sends a JSON body with a custom header, after a CORS preflight that names both', async () => {
     const result = await page.evaluate(async (baseUrl) => {
       const client = window.typefetch.createApiClient({

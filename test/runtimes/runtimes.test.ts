@@ -54,7 +54,7 @@ const RUNTIMES = {
 describe.each(Object.keys(RUNTIMES) as Array<keyof typeof RUNTIMES>)(
   'the built client under %s',
   (runtime) => {
-    it('gets, posts JSON, and rejects with localized ApiErrors for a 404 and a timeout', async () => {
+    it('gets, posts JSON, rejects with localized ApiErrors for a 404 and a timeout, and gets with no timeout', async () => {
       const [command, flags] = RUNTIMES[runtime]();
       // The bun and deno npm packages ship the binary; without it the run below could only say ENOENT.
       expect(
@@ -75,6 +75,7 @@ describe.each(Object.keys(RUNTIMES) as Array<keyof typeof RUNTIMES>)(
         notFound: { ...notFound, message: 'Resource not found.' },
         noEncontrado: { ...notFound, message: 'El recurso solicitado no fue encontrado.' },
         timedOut: { name: 'ApiError', status: 408, message: 'The request timed out.', isTimeout: true },
+        untimed: { id: 1, name: 'Ada' },
       });
       const seen = server.requests.slice(before);
       expect(
@@ -85,6 +86,7 @@ describe.each(Object.keys(RUNTIMES) as Array<keyof typeof RUNTIMES>)(
         `GET /missing ${runtime}`,
         `GET /missing ${runtime}`,
         `GET /slow ${runtime}`,
+        `GET /users/1 ${runtime}`,
       ]);
     });
   },
