@@ -3,13 +3,13 @@
 // the zod module parses the response, the JSON Schema validates it in ajv, the TypeScript compiles.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
 import { createAjv } from '../typegen/helpers/ajv.js';
 import { typecheckSamples } from '../typegen/helpers/typecheck.js';
 import { loadZodModule, schemaOf } from '../typegen/helpers/zod-module.js';
-import { ensureBuilt, runCli } from './helpers/cli.js';
-import { listTree, makeTempDir, removeDir } from './helpers/memory-io.js';
+import { runCli } from './helpers/cli.js';
+import { useE2eFixture } from './helpers/e2e.js';
+import { listTree } from './helpers/memory-io.js';
 
 const HEADER = /^\/\/ This file was auto-generated from an API response\.\n\/\/ Generated at: (\S+)\n\n/;
 const SEPARATOR = '─'.repeat(50);
@@ -67,42 +67,20 @@ export interface UsersAddressGeo {
 }
 `;
 
-// What the server answers, per path; tests change it between runs.
-let responses: Record<string, unknown>;
-let server: TestServer;
-let dir: string;
-beforeAll(async () => {
-  await ensureBuilt();
-  server = await createTestServer((req, res) => {
-    const body = responses[req.url ?? ''];
-    if (body === undefined) return sendJson(res, 404, { error: 'unknown' });
-    sendJson(res, 200, body);
-  });
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  dir = await makeTempDir();
-  server.requests.length = 0;
-  responses = {
-    '/users': structuredClone(USERS),
-    '/stats': { '1': { name: 'a' }, '2': { name: 'b', admin: true } },
-    '/posts': { id: 7, title: 'Hello' },
-  };
-});
-afterEach(async () => {
-  await removeDir(dir);
-});
+const fx = useE2eFixture(() => ({
+  '/users': structuredClone(USERS),
+  '/stats': { '1': { name: 'a' }, '2': { name: 'b', admin: true } },
+  '/posts': { id: 7, title: 'Hello' },
+}));
 
-const read = (file: string) => readFile(path.join(dir, file), 'utf8');
+const read = (file: string) => readFile(path.join(fx.dir, file), 'utf8');
 
 /** The success output for `file`, holding `content`. */
 const success = (url: string, file: string, content: string) =>
   [
     `🔄 Fetching GET ${url}...`,
     '✅ Types generated successfully!',
-    `📁 Output: ${path.join(dir, file)}`,
+    `📁 Output: ${path.join(fx.dir, file)}`,
     '📝 Generated types:',
     SEPARATOR,
     content.slice(0, -1),
@@ -112,14 +90,14 @@ const success = (url: string, file: string, content: string) =>
 
 describe('--format zod', () => {
   it('writes <endpoint>.ts with the header and a zod module that parses the response', async () => {
-    const url = `${server.url}/users`;
-    const result = await runCli(['--type', '--format', 'zod', url], dir);
+    const url = `${fx.server.url}/users`;
+    const result = await runCli(['--type', '--format', 'zod', url], fx.dir);
     const content = await read('src/types/users.ts');
     expect(result).toEqual({ code: 0, stdout: success(url, 'src/types/users.ts', content), stderr: '' });
     const stamp = HEADER.exec(content)?.[1];
     expect(Number.isNaN(Date.parse(stamp ?? ''))).toBe(false);
     expect(content.replace(HEADER, '')).toBe(ZOD_USERS);
-    expect(await listTree(dir)).toEqual(['src', 'src/types', 'src/types/users.ts']);
+    expect(await listTree(fx.dir)).toEqual(['src', 'src/types', 'src/types/users.ts']);
 
     const schema = schemaOf(loadZodModule(content), 'usersSchema');
     expect(schema.safeParse(USERS).success).toBe(true);
@@ -135,11 +113,11 @@ describe('--format zod', () => {
 
 describe('--format json-schema', () => {
   it('writes <endpoint>.json without a comment header, a schema ajv compiles that accepts the response', async () => {
-    const url = `${server.url}/users`;
-    const result = await runCli(['--type', '--format=json-schema', url], dir);
+    const url = `${fx.server.url}/users`;
+    const result = await runCli(['--type', '--format=json-schema', url], fx.dir);
     const content = await read('src/types/users.json');
     expect(result).toEqual({ code: 0, stdout: success(url, 'src/types/users.json', content), stderr: '' });
-    expect(await listTree(dir)).toEqual(['src', 'src/types', 'src/types/users.json']);
+    expect(await listTree(fx.dir)).toEqual(['src', 'src/types', 'src/types/users.json']);
     const schema = JSON.parse(content) as Record<string, unknown>;
     expect(content.startsWith('{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n')).toBe(
       true,
@@ -157,8 +135,8 @@ describe('--format json-schema', () => {
 
 describe('--named', () => {
   it('writes each nested object as its own interface; the file compiles and accepts the response', async () => {
-    const url = `${server.url}/users`;
-    expect((await runCli(['--type', '--named', url], dir)).code).toBe(0);
+    const url = `${fx.server.url}/users`;
+    expect((await runCli(['--type', '--named', url], fx.dir)).code).toBe(0);
     const content = await read('src/types/users.ts');
     expect(content.replace(HEADER, '')).toBe(NAMED_USERS);
     const [checked] = typecheckSamples([
@@ -168,18 +146,18 @@ describe('--named', () => {
   });
 
   it('--check reads the named declarations back and reports drift member by member', async () => {
-    const url = `${server.url}/users`;
-    expect((await runCli(['--type', '--named', url], dir)).code).toBe(0);
-    expect(await runCli(['--type', '--named', '--check', url], dir)).toEqual({
+    const url = `${fx.server.url}/users`;
+    expect((await runCli(['--type', '--named', url], fx.dir)).code).toBe(0);
+    expect(await runCli(['--type', '--named', '--check', url], fx.dir)).toEqual({
       code: 0,
       stdout: `🔄 Fetching GET ${url}...\n✅ Types match src/types/users.ts\n`,
       stderr: '',
     });
-    responses['/users'] = USERS.map((user) => ({
+    fx.responses['/users'] = USERS.map((user) => ({
       ...user,
       address: { ...user.address, geo: { lat: 1, lng: user.address.geo.lng }, zip: '0' },
     }));
-    expect(await runCli(['--type', '--named', '--check', url], dir)).toEqual({
+    expect(await runCli(['--type', '--named', '--check', url], fx.dir)).toEqual({
       code: 1,
       stdout: [
         `🔄 Fetching GET ${url}...`,
@@ -198,12 +176,12 @@ describe('--named', () => {
 
 describe('--no-maps and --formats', () => {
   it('a map-shaped response is Record<string, T> by default and an interface with --no-maps', async () => {
-    const url = `${server.url}/stats`;
-    expect((await runCli(['--type', url], dir)).code).toBe(0);
+    const url = `${fx.server.url}/stats`;
+    expect((await runCli(['--type', url], fx.dir)).code).toBe(0);
     expect((await read('src/types/stats.ts')).replace(HEADER, '')).toBe(
       ['export type Stats = Record<string, {', '  name: string;', '  admin?: boolean;', '}>;', ''].join('\n'),
     );
-    expect((await runCli(['--type', '--no-maps', url], dir)).code).toBe(0);
+    expect((await runCli(['--type', '--no-maps', url], fx.dir)).code).toBe(0);
     expect((await read('src/types/stats.ts')).replace(HEADER, '')).toBe(
       [
         'export interface Stats {',
@@ -221,7 +199,7 @@ describe('--no-maps and --formats', () => {
   });
 
   it('--formats tags the email member', async () => {
-    expect((await runCli(['--type', '--formats', `${server.url}/users`], dir)).code).toBe(0);
+    expect((await runCli(['--type', '--formats', `${fx.server.url}/users`], fx.dir)).code).toBe(0);
     const content = await read('src/types/users.ts');
     expect(content).toContain('\n  name: string;\n  /** @format email */\n  email?: string | null;\n');
   });
@@ -229,33 +207,33 @@ describe('--no-maps and --formats', () => {
 
 describe('a bad --format', () => {
   it('exits 2 with the reason and the hint, sends nothing and writes nothing', async () => {
-    expect(await runCli(['--type', '--format=yaml', `${server.url}/users`], dir)).toEqual({
+    expect(await runCli(['--type', '--format=yaml', `${fx.server.url}/users`], fx.dir)).toEqual({
       code: 2,
       stdout: '',
       stderr: `❌ Error: --format must be one of typescript, zod, json-schema, got "yaml"\n${HINT}`,
     });
-    expect(server.requests).toEqual([]);
-    expect(await listTree(dir)).toEqual([]);
+    expect(fx.server.requests).toEqual([]);
+    expect(await listTree(fx.dir)).toEqual([]);
   });
 });
 
 describe('--check with zod and JSON Schema output', () => {
   it('compares the text, ignoring only the timestamp line, and shows a line diff', async () => {
-    const url = `${server.url}/posts`;
-    expect((await runCli(['--type', '--format=zod', url], dir)).code).toBe(0);
-    expect((await runCli(['--type', '--format=json-schema', url], dir)).code).toBe(0);
+    const url = `${fx.server.url}/posts`;
+    expect((await runCli(['--type', '--format=zod', url], fx.dir)).code).toBe(0);
+    expect((await runCli(['--type', '--format=json-schema', url], fx.dir)).code).toBe(0);
     for (const [format, file] of [
       ['zod', 'src/types/posts.ts'],
       ['json-schema', 'src/types/posts.json'],
     ] as const) {
-      expect(await runCli(['--type', '--check', `--format=${format}`, url], dir)).toEqual({
+      expect(await runCli(['--type', '--check', `--format=${format}`, url], fx.dir)).toEqual({
         code: 0,
         stdout: `🔄 Fetching GET ${url}...\n✅ Types match ${file}\n`,
         stderr: '',
       });
     }
-    responses['/posts'] = { id: 7, title: null };
-    expect(await runCli(['--type', '--check', '--format=zod', url], dir)).toEqual({
+    fx.responses['/posts'] = { id: 7, title: null };
+    expect(await runCli(['--type', '--check', '--format=zod', url], fx.dir)).toEqual({
       code: 1,
       stdout: [
         `🔄 Fetching GET ${url}...`,
@@ -267,7 +245,7 @@ describe('--check with zod and JSON Schema output', () => {
       ].join('\n'),
       stderr: '❌ src/types/posts.ts is out of date: 2 lines differ. Run without --check to update it.\n',
     });
-    expect(await runCli(['--type', '--check', '--format=json-schema', url], dir)).toEqual({
+    expect(await runCli(['--type', '--check', '--format=json-schema', url], fx.dir)).toEqual({
       code: 1,
       stdout: [
         `🔄 Fetching GET ${url}...`,
@@ -288,9 +266,9 @@ describe('--check with zod and JSON Schema output', () => {
 describe('config file with format fields', () => {
   it('writes zod and JSON Schema files; index.ts re-exports only the .ts outputs; --check matches', async () => {
     await writeFile(
-      path.join(dir, 'typefetch.config.json'),
+      path.join(fx.dir, 'typefetch.config.json'),
       JSON.stringify({
-        baseUrl: server.url,
+        baseUrl: fx.server.url,
         format: 'zod',
         endpoints: [
           { url: '/users' },
@@ -299,7 +277,7 @@ describe('config file with format fields', () => {
         ],
       }),
     );
-    const result = await runCli(['--type', '--config=typefetch.config.json', '--concurrency=1'], dir);
+    const result = await runCli(['--type', '--config=typefetch.config.json', '--concurrency=1'], fx.dir);
     expect(result).toEqual({
       code: 0,
       stdout: [
@@ -321,7 +299,7 @@ describe('config file with format fields', () => {
       '',
     ]);
     expect(
-      await runCli(['--type', '--config=typefetch.config.json', '--check', '--concurrency=1'], dir),
+      await runCli(['--type', '--config=typefetch.config.json', '--check', '--concurrency=1'], fx.dir),
     ).toEqual({
       code: 0,
       stdout: [
@@ -337,19 +315,19 @@ describe('config file with format fields', () => {
 
   it('--format and --named on the command line override every endpoint; all JSON Schema means no index.ts', async () => {
     await writeFile(
-      path.join(dir, 'typefetch.config.json'),
+      path.join(fx.dir, 'typefetch.config.json'),
       JSON.stringify({
-        baseUrl: server.url,
+        baseUrl: fx.server.url,
         format: 'zod',
         endpoints: [{ url: '/users' }, { url: '/posts' }],
       }),
     );
     const result = await runCli(
       ['--type', '--config=typefetch.config.json', '--format=json-schema', '--named', '--concurrency=1'],
-      dir,
+      fx.dir,
     );
     expect(result.stdout.split('\n').at(-2)).toBe('✅ 2 endpoints: 2 written in src/types');
-    expect(await listTree(dir)).toEqual([
+    expect(await listTree(fx.dir)).toEqual([
       'src',
       'src/types',
       'src/types/posts.json',
@@ -366,7 +344,7 @@ describe('config file with format fields', () => {
 
 describe('--help', () => {
   it('lists the output flags with an example each', async () => {
-    const { stdout } = await runCli(['--help'], dir);
+    const { stdout } = await runCli(['--help'], fx.dir);
     for (const example of ['--format=zod', '--named', '--no-maps', '--formats']) {
       expect(stdout).toContain(`e.g. ${example}\n`);
     }

@@ -2,49 +2,31 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
 import { typecheckSamples } from '../typegen/helpers/typecheck.js';
-import { CLI_PATH, ensureBuilt, runCli } from './helpers/cli.js';
-import { listTree, makeTempDir, removeDir } from './helpers/memory-io.js';
+import { CLI_PATH, runCli } from './helpers/cli.js';
+import { useE2eFixture } from './helpers/e2e.js';
+import { listTree } from './helpers/memory-io.js';
 
 const HEADER = /^\/\/ This file was auto-generated from an API response\.\n\/\/ Generated at: \S+\n\n/;
 const TOKEN = 'sk_live_9Zq8Yx7Wv6Ut5Sr4';
 
-// What the server answers, per path; tests change it between runs.
-let responses: Record<string, unknown>;
-let server: TestServer;
-let dir: string;
-beforeAll(async () => {
-  await ensureBuilt();
-  server = await createTestServer((req, res) => {
-    const body = responses[req.url ?? ''];
-    if (body === undefined) return sendJson(res, 404, { error: `unknown, ${req.headers['authorization']}` });
-    sendJson(res, 200, body);
-  });
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  dir = await makeTempDir();
-  server.requests.length = 0;
-  responses = {
+const fx = useE2eFixture(
+  () => ({
     '/users/1': { id: 1, name: 'Ann', email: 'ann@example.com', company: null, tags: [] },
     '/users/2': { id: 2, name: 'Bo', email: null, company: { name: 'Acme', size: 12 }, tags: ['vip'] },
     '/users/3': { id: 3, name: 'Cy', company: { name: 'Initech' }, tags: [] },
-  };
-});
-afterEach(async () => {
-  await removeDir(dir);
-});
+  }),
+  // The 404 echoes the Authorization header: a test checks the CLI never prints it.
+  (req) => ({ error: `unknown, ${req.headers['authorization']}` }),
+);
 
-const read = (file: string) => readFile(path.join(dir, file), 'utf8');
+const read = (file: string) => readFile(path.join(fx.dir, file), 'utf8');
 
 describe('many samples, one type', () => {
   it('merges every URL into one type that compiles and accepts each sample', async () => {
-    const urls = ['/users/1', '/users/2', '/users/3'].map((each) => `${server.url}${each}`);
-    const result = await runCli(['--type', ...urls], dir);
+    const urls = ['/users/1', '/users/2', '/users/3'].map((each) => `${fx.server.url}${each}`);
+    const result = await runCli(['--type', ...urls], fx.dir);
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n').slice(0, 5)).toEqual([
       ...urls.map((url) => `🔄 Fetching GET ${url}...`),
@@ -68,7 +50,7 @@ describe('many samples, one type', () => {
       ].join('\n'),
     );
     const checked = typecheckSamples(
-      Object.values(responses).map((value, index) => ({
+      Object.values(fx.responses).map((value, index) => ({
         id: `user${index}`,
         declaration: content,
         typeName: 'Users',
@@ -83,14 +65,14 @@ describe('many samples, one type', () => {
   });
 
   it('reads a file, a JSON Lines file and stdin in place of URLs', async () => {
-    await writeFile(path.join(dir, 'orders.json'), '{"id": 1, "total": 9.5}');
+    await writeFile(path.join(fx.dir, 'orders.json'), '{"id": 1, "total": 9.5}');
     await writeFile(
-      path.join(dir, 'orders.jsonl'),
+      path.join(fx.dir, 'orders.jsonl'),
       '{"id": 2, "total": 3, "coupon": "X"}\n{"id": 3, "total": null}\n',
     );
     const result = await runCli(
       ['--type', 'orders.json', '-', '--sample', 'orders.jsonl'],
-      dir,
+      fx.dir,
       {},
       '{"id": 4}',
     );
@@ -107,10 +89,10 @@ describe('many samples, one type', () => {
 
 describe('--check: the contract-drift gate', () => {
   it('passes while the API keeps its shape, and fails with a member diff when it drifts', async () => {
-    const url = `${server.url}/users/1`;
-    expect((await runCli(['--type', url], dir)).code).toBe(0);
+    const url = `${fx.server.url}/users/1`;
+    expect((await runCli(['--type', url], fx.dir)).code).toBe(0);
     const written = await read('src/types/users.ts');
-    expect(await runCli(['--type', '--check', url], dir)).toEqual({
+    expect(await runCli(['--type', '--check', url], fx.dir)).toEqual({
       code: 0,
       stdout: `🔄 Fetching GET ${url}...\n✅ Types match src/types/users.ts\n`,
       stderr: '',
@@ -118,14 +100,14 @@ describe('--check: the contract-drift gate', () => {
 
     // The staging API changes: email may be null now, company became an object, tags hold strings,
     // name is gone and a new field appeared.
-    responses['/users/1'] = {
+    fx.responses['/users/1'] = {
       id: 1,
       email: null,
       company: { name: 'Acme', address: { city: 'Springfield' } },
       tags: ['new'],
       createdAt: '2024-05-06T07:08:09Z',
     };
-    expect(await runCli(['--type', '--check', url], dir)).toEqual({
+    expect(await runCli(['--type', '--check', url], fx.dir)).toEqual({
       code: 1,
       stdout: [
         `🔄 Fetching GET ${url}...`,
@@ -160,15 +142,15 @@ describe('--check: the contract-drift gate', () => {
 
 describe('--config', () => {
   it(`substitutes \${VAR} in headers, writes every endpoint and index.ts, and reports the failing one`, async () => {
-    await mkdir(path.join(dir, 'fixtures'));
+    await mkdir(path.join(fx.dir, 'fixtures'));
     await writeFile(
-      path.join(dir, 'fixtures', 'user-deleted.json'),
+      path.join(fx.dir, 'fixtures', 'user-deleted.json'),
       '{"id": 9, "name": "Zed", "deletedAt": "x"}',
     );
     await writeFile(
-      path.join(dir, 'typefetch.config.json'),
+      path.join(fx.dir, 'typefetch.config.json'),
       JSON.stringify({
-        baseUrl: server.url,
+        baseUrl: fx.server.url,
         concurrency: 2,
         headers: { Authorization: `Bearer \${API_TOKEN}` },
         endpoints: [
@@ -178,11 +160,11 @@ describe('--config', () => {
         ],
       }),
     );
-    const result = await runCli(['--type', '--config', 'typefetch.config.json', '--verbose'], dir, {
+    const result = await runCli(['--type', '--config', 'typefetch.config.json', '--verbose'], fx.dir, {
       API_TOKEN: TOKEN,
     });
     expect(result.code).toBe(1);
-    expect(server.requests.map((each) => each.headers['authorization'])).toEqual(
+    expect(fx.server.requests.map((each) => each.headers['authorization'])).toEqual(
       Array(4).fill(`Bearer ${TOKEN}`),
     );
     expect(`${result.stdout}${result.stderr}`).not.toContain(TOKEN);
@@ -198,7 +180,7 @@ describe('--config', () => {
         '',
       ].join('\n'),
     );
-    expect(await listTree(path.join(dir, 'src'))).toEqual([
+    expect(await listTree(path.join(fx.dir, 'src'))).toEqual([
       'types',
       'types/index.ts',
       'types/third.ts',
@@ -214,13 +196,13 @@ describe('--config', () => {
 
   it('fails the endpoints whose variable is missing, and exits 1', async () => {
     await writeFile(
-      path.join(dir, 'typefetch.config.json'),
+      path.join(fx.dir, 'typefetch.config.json'),
       JSON.stringify({
-        baseUrl: server.url,
+        baseUrl: fx.server.url,
         endpoints: [{ url: '/users/3', headers: { 'X-Key': `\${KEY}` } }],
       }),
     );
-    expect(await runCli(['--type', '--config=typefetch.config.json'], dir)).toEqual({
+    expect(await runCli(['--type', '--config=typefetch.config.json'], fx.dir)).toEqual({
       code: 1,
       stdout: '',
       stderr: [
@@ -229,15 +211,15 @@ describe('--config', () => {
         '',
       ].join('\n'),
     });
-    expect(server.requests).toEqual([]);
+    expect(fx.server.requests).toEqual([]);
   });
 });
 
 describe('--watch', () => {
   it('rewrites the file when the response changes and stops on SIGINT with exit 0', async () => {
-    const url = `${server.url}/users/3`;
+    const url = `${fx.server.url}/users/3`;
     const child = spawn(process.execPath, [CLI_PATH, '--type', '--watch', '--interval=1000', url], {
-      cwd: dir,
+      cwd: fx.dir,
       env: { PATH: process.env['PATH'] ?? '' },
     });
     let stdout = '';
@@ -252,7 +234,7 @@ describe('--watch', () => {
       }
     };
     await until(() => stdout.includes('👀 Watching'));
-    responses['/users/3'] = { id: 3, name: 'Cy', active: true };
+    fx.responses['/users/3'] = { id: 3, name: 'Cy', active: true };
     await until(() => stdout.includes('the response changed'));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
@@ -265,7 +247,7 @@ describe('--watch', () => {
 
 describe('--help', () => {
   it('documents every new option with an example', async () => {
-    const { stdout } = await runCli(['--help'], dir);
+    const { stdout } = await runCli(['--help'], fx.dir);
     for (const example of [
       '--sample=fixtures/user-deleted.json',
       '--check',
