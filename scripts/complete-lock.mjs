@@ -6,7 +6,8 @@
 // @rollup/rollup-win32-x64-msvc, ...), and `npm ci` then refuses the lock as out of sync with
 // package.json. Each missing entry is written as a platform-restricted optional package at the version its
 // parent pins; `npm ci` skips it on any other platform, exactly as it would with a full lock.
-// Run after every `npm install` that changes the lock: `node scripts/complete-lock.mjs`.
+// Run after every `npm install` that changes the lock: `node scripts/complete-lock.mjs` (it also runs
+// scripts/unshadow-node.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const lockPath = new URL('../package-lock.json', import.meta.url);
@@ -70,3 +71,6 @@ const sorted = Object.entries(packages).sort(([a], [b]) => a.localeCompare(b, 'e
 lock.packages = Object.fromEntries(sorted);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lock: added ${added} platform entries`);
+
+// `npm install <name>` re-links node_modules/.bin/node from the node-NN aliases without running `prepare`.
+await import('./unshadow-node.mjs');
