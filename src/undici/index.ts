@@ -6,7 +6,7 @@
 import type { Dispatcher } from 'undici';
 import { resolveUndiciOptions, type UndiciFetchOptions } from './options.js';
 import { REDIRECT_STATUSES, redirectRequest } from './redirect.js';
-import { normalizeRequest } from './request-init.js';
+import { encodeFormData, normalizeRequest } from './request-init.js';
 import { dispatchRequest } from './response-handler.js';
 
 export type { UndiciFetchOptions } from './options.js';
@@ -35,6 +35,7 @@ export function createUndiciFetch(options?: UndiciFetchOptions): UndiciFetch {
   const { dispatcher, ownsDispatcher, maxRedirections } = resolveUndiciOptions(options);
   const undiciFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     let request = normalizeRequest(input, init);
+    if (request.body instanceof FormData) request = await encodeFormData(request);
     for (let redirects = 0; ; redirects++) {
       const response = await dispatchRequest(dispatcher, request);
       const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;

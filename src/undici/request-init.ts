@@ -76,7 +76,7 @@ function encodeBody(body: BodyInit, flat: string[], hasContentType: boolean): Di
   }
   if (body instanceof ArrayBuffer) return new Uint8Array(body);
   if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-  // undici sets a Blob's own type and FormData's multipart boundary when no content type is given.
+  // undici sets a Blob's own type when no content type is given; FormData is encoded by encodeFormData.
   if (body instanceof Blob || body instanceof FormData) return body;
   // A ReadableStream is async iterable in Node >= 18; undici writes it chunked.
   if (typeof (body as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function') {
@@ -85,4 +85,20 @@ function encodeBody(body: BodyInit, flat: string[], hasContentType: boolean): Di
   throw new TypeError(
     'body must be a string, URLSearchParams, ArrayBuffer, typed array, Blob, FormData or stream',
   );
+}
+
+/**
+ * A FormData body as multipart bytes, encoded by the platform's own encoder (the Response constructor),
+ * with its `multipart/form-data; boundary=...` content type unless one is set. Undici majors differ in the
+ * FormData they accept (undici 7 fails on the FormData of Node's own fetch), so undici gets bytes: the
+ * same request on undici 6 and 7, sent with a Content-Length and sendable again after a 307/308.
+ */
+export async function encodeFormData(request: NormalizedRequest): Promise<NormalizedRequest> {
+  const encoded = new Response(request.body as FormData);
+  const body = new Uint8Array(await encoded.arrayBuffer());
+  for (let i = 0; i < request.headers.length; i += 2) {
+    if (request.headers[i] === 'content-type') return { ...request, body };
+  }
+  const type = encoded.headers.get('content-type') as string;
+  return { ...request, headers: [...request.headers, 'content-type', type], body };
 }

@@ -42,8 +42,14 @@ export function dispatchRequest(dispatcher: Dispatcher, request: NormalizedReque
   });
 }
 
+/**
+ * What `dispatch` takes as its handler: `Dispatcher.DispatchHandlers` in undici 6, `DispatchHandler` in
+ * undici 7 (which still calls the `onConnect`/`onHeaders`/`onData`/`onComplete`/`onError` methods).
+ */
+type DispatchHandler = Parameters<Dispatcher['dispatch']>[1];
+
 /** The undici handler of one request (a class, not closures: this runs once per request). */
-class ResponseHandler implements Dispatcher.DispatchHandlers {
+class ResponseHandler implements DispatchHandler {
   readonly #request: NormalizedRequest;
   readonly #resolve: (response: Response) => void;
   readonly #reject: (error: unknown) => void;

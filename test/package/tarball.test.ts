@@ -114,6 +114,12 @@ describe('npm pack', () => {
     expect(required).toEqual([]);
   });
 
+  it('takes undici 6 or 7 as its optional peer, the two majors typefetch/undici is tested against', async () => {
+    const manifest = await readManifest();
+    expect(manifest.peerDependencies).toEqual({ undici: '^6.0.0 || ^7.0.0' });
+    expect(manifest.peerDependenciesMeta).toEqual({ undici: { optional: true } });
+  });
+
   it('the client entry imports nothing; a Node-only subpath imports only Node builtins and optional peers', async () => {
     const manifest = await readManifest();
     const peers = Object.keys(manifest.peerDependencies ?? {});

@@ -1,8 +1,16 @@
 import { Agent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { createUndiciFetch, type UndiciFetchOptions } from '../../src/undici/index.js';
+import { UNDICI_PACKAGE, UNDICI_VERSION } from './helpers/undici-package.js';
 
 describe('createUndiciFetch options', () => {
+  it(`makes its keep-alive Agent from the undici under test (${UNDICI_PACKAGE} ${UNDICI_VERSION})`, async () => {
+    const undici: { Agent: typeof Agent } = await import(UNDICI_PACKAGE);
+    const undiciFetch = createUndiciFetch();
+    expect(undiciFetch.dispatcher).toBeInstanceOf(undici.Agent);
+    await undiciFetch.close();
+  });
+
   it.each([
     [{ connections: 0 }, 'connections must be an integer >= 1, got 0'],
     [{ connections: 1.5 }, 'connections must be an integer >= 1, got 1.5'],
