@@ -240,7 +240,7 @@ describe('captureTypes with other clients', () => {
   it('works as ky’s fetch (a Request object) and as ofetch’s, keyed by the request’s method', async () => {
     capture = captureTypes({ outDir, debounceMs: 60_000 });
     const viaKy = await ky
-      .create({ prefixUrl: server.url, fetch: capture.fetch })
+      .create({ prefix: server.url, fetch: capture.fetch })
       .post('users', { json: { name: 'K' } })
       .json();
     const viaOfetch = await createFetch({ fetch: capture.fetch })(`${server.url}/users/2`);
