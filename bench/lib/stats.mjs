@@ -37,3 +37,12 @@ export function table(columns, rows) {
 export function verdict(ok) {
   return ok ? 'PASS' : 'FAIL';
 }
+
+/**
+ * The median over reps of `a[i] / b[i]`, the two measured in the same rep (paired, so a slow phase of
+ * the machine that hits both cancels out). Reps missing on either side are left out.
+ */
+export function pairedRatio(a, b) {
+  const count = Math.min(a.length, b.length);
+  return median(Array.from({ length: count }, (_, i) => a[i] / b[i]));
+}

@@ -4,17 +4,25 @@
  * Steadier than the loopback benchmark for comparing two builds of the client:
  *   node bench/workers/client-overhead.mjs <variant> [requests=100000] [dist=../../dist]
  * variants: bare (fetchImpl + json, the floor), bare-signal (+ AbortController and timer),
- * typefetch (defaults), typefetch-full (retry, breaker, interceptors, logger at warn).
+ * typefetch (defaults), typefetch-full (everything on: see full-config.mjs).
  * Prints `{ variant, cpuUs }`: CPU µs per request, concurrency 50, after 20,000 warm-up requests.
  */
 import { fileURLToPath } from 'node:url';
-import { fullFeatures } from './full-config.mjs';
+import { createFullClient, FULL_REQUEST_OPTIONS, fullFeatures } from './full-config.mjs';
 
 const [variant, requestsArg = '100000', distArg] = process.argv.slice(2);
 const dist = distArg ?? fileURLToPath(new URL('../../dist', import.meta.url));
 const { createApiClient, createLogger } = await import(`${dist}/index.js`);
 
-const body = '{"id":1,"name":"Leanne Graham"}';
+// The loopback bench server's body (bench/lib/json-server.mjs), which FULL_REQUEST_OPTIONS validates.
+const body = JSON.stringify({
+  id: 1,
+  name: 'Leanne Graham',
+  username: 'Bret',
+  email: 'Sincere@april.biz',
+  active: true,
+  roles: ['admin', 'editor'],
+});
 const fetchImpl = async () => new Response(body, { headers: { 'content-type': 'application/json' } });
 const base = { baseUrl: 'http://127.0.0.1:1', fetchImpl };
 const full = fullFeatures(createLogger);
@@ -34,8 +42,8 @@ const variants = {
     return () => api.get('/users/1');
   },
   'typefetch-full': () => {
-    const api = createApiClient({ ...base, ...full });
-    return () => api.get('/users/1');
+    const api = createFullClient(createApiClient, { ...base, ...full });
+    return () => api.get('/users/1', FULL_REQUEST_OPTIONS);
   },
 };
 if (!(variant in variants)) throw new Error(`unknown variant ${variant}`);

@@ -8,13 +8,14 @@ import { ofetch } from 'ofetch';
 import { Agent, request } from 'undici';
 import { createApiClient, createLogger } from '../../dist/index.js';
 import { createUndiciFetch } from '../../dist/undici.js';
-import { fullFeatures } from './full-config.mjs';
+import { createFullClient, FULL_REQUEST_OPTIONS, fullFeatures } from './full-config.mjs';
 
 const PATH = '/users/1';
 
-/** typefetch with every feature on (see full-config.mjs). */
-function fullConfig(origin) {
-  return { baseUrl: origin, ...fullFeatures(createLogger) };
+/** typefetch with every feature on (see full-config.mjs): its `get()`. */
+function fullClient(config) {
+  const api = createFullClient(createApiClient, { ...fullFeatures(createLogger), ...config });
+  return () => api.get(PATH, FULL_REQUEST_OPTIONS);
 }
 
 export const VARIANTS = {
@@ -39,21 +40,16 @@ export const VARIANTS = {
     const api = createApiClient({ baseUrl: origin });
     return () => api.get(PATH);
   },
-  'typefetch-full': (origin) => {
-    const api = createApiClient(fullConfig(origin));
-    return () => api.get(PATH);
-  },
+  'typefetch-full': (origin) => fullClient({ baseUrl: origin }),
   // No timeout, as the peers' defaults: nothing can abort a request, so fetch gets no signal.
   'typefetch+notimeout': (origin) => {
     const api = createApiClient({ baseUrl: origin, timeoutMs: Number.POSITIVE_INFINITY });
     return () => api.get(PATH);
   },
-  'typefetch-full+notimeout': (origin) => {
-    const api = createApiClient({ ...fullConfig(origin), timeoutMs: Number.POSITIVE_INFINITY });
-    return () => api.get(PATH);
-  },
+  'typefetch-full+notimeout': (origin) =>
+    fullClient({ baseUrl: origin, timeoutMs: Number.POSITIVE_INFINITY }),
   ky: (origin) => {
-    const api = ky.create({ prefixUrl: origin });
+    const api = ky.create({ prefix: origin });
     return () => api.get(PATH.slice(1)).json();
   },
   ofetch: (origin) => () => ofetch(PATH, { baseURL: origin }),
@@ -76,10 +72,7 @@ export const VARIANTS = {
     const api = createApiClient({ baseUrl: origin, fetchImpl: createUndiciFetch() });
     return () => api.get(PATH);
   },
-  'typefetch-full+undici': (origin) => {
-    const api = createApiClient({ ...fullConfig(origin), fetchImpl: createUndiciFetch() });
-    return () => api.get(PATH);
-  },
+  'typefetch-full+undici': (origin) => fullClient({ baseUrl: origin, fetchImpl: createUndiciFetch() }),
   'undici.request': (origin) => {
     const dispatcher = new Agent();
     const url = origin + PATH;

@@ -1,6 +1,10 @@
 /**
  * "typefetch, everything on", as a production app would configure it (debug logs off): shared by the
  * loopback benchmark and the no-network overhead tool. `createLogger` comes from the build under test.
+ *
+ * Client options: retry, circuit breaker, a request and a response interceptor, a logger at `warn` (so
+ * debug lines are dropped), and the options of NEWER_OPTIONS. Request options (FULL_REQUEST_OPTIONS):
+ * response validation with the simple schema.
  */
 export function fullFeatures(createLogger) {
   return {
@@ -11,5 +15,41 @@ export function fullFeatures(createLogger) {
       response: (response) => response,
     },
     logger: createLogger({ namespace: 'bench', level: 'warn' }),
+    ...NEWER_OPTIONS,
   };
+}
+
+/**
+ * Options of "everything on" that an older build of the client may not know: passed anyway, so they
+ * count as soon as the client has them. A client that ignores unknown options runs without them; one
+ * that rejects them is retried without them by createFullClient.
+ */
+export const NEWER_OPTIONS = { dedupe: true };
+
+/** Per request: the response (the bench server's small user) validated with the simple schema. */
+export const FULL_REQUEST_OPTIONS = {
+  validateResponse: {
+    id: { type: 'number', required: true },
+    name: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    active: { type: 'boolean' },
+    roles: { type: 'array' },
+  },
+};
+
+/** `createApiClient(config)`, leaving out each NEWER_OPTIONS option the client rejects by name. */
+export function createFullClient(createApiClient, config) {
+  let attempt = { ...config };
+  for (;;) {
+    try {
+      return createApiClient(attempt);
+    } catch (error) {
+      const rejected = Object.keys(NEWER_OPTIONS).find(
+        (name) => name in attempt && String(error?.message).includes(name),
+      );
+      if (rejected === undefined) throw error;
+      const { [rejected]: _, ...rest } = attempt;
+      attempt = rest;
+    }
+  }
 }
