@@ -81,6 +81,24 @@ describe('createUndiciFetch: redirects', () => {
     });
   });
 
+  it('repeats a FormData body on a 307, with the same multipart boundary', async () => {
+    const form = new FormData();
+    form.append('name', 'Ann');
+    const seen = (await (
+      await undiciFetch(`${server.url}/to/307`, { method: 'POST', body: form })
+    ).json()) as {
+      method: string;
+      url: string;
+      contentType: string;
+      body: string;
+    };
+    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(seen.contentType)?.[1];
+    expect([seen.method, seen.url]).toEqual(['POST', '/echo']);
+    expect(seen.body).toBe(
+      `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn\r\n--${boundary}--\r\n`,
+    );
+  });
+
   it('drops the Authorization header on a redirect to another origin', async () => {
     const response = await undiciFetch(`${server.url}/away`, { headers: { authorization: 'Bearer secret' } });
     expect(response.url).toBe(`${other.url}/landed`);
