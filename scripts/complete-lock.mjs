@@ -72,5 +72,5 @@ lock.packages = Object.fromEntries(sorted);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lock: added ${added} platform entries`);
 
-// `npm install <name>` re-links node_modules/.bin/node from the node-NN aliases without running `prepare`.
+// Every `npm install` re-links node_modules/.bin/node from the node-NN aliases.
 await import('./unshadow-node.mjs');

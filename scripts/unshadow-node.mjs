@@ -5,8 +5,9 @@
 // npm puts node_modules/.bin first on the PATH of every npm script, so that link would replace the Node
 // that runs npm for `npm test`, `npm run build` and every tool they start; which of the three wins depends
 // on the install order. The dev tools run on the machine's own Node; the other majors are run by path
-// (node_modules/node-24/bin/node), as .ci/run and bench/ do. Runs as the `prepare` script (after
-// `npm install` and `npm ci`) and from scripts/complete-lock.mjs.
+// (node_modules/node-24/bin/node), as .ci/run and bench/ do. .ci/run runs it after `npm ci`, and
+// scripts/complete-lock.mjs after every `npm install`; run it yourself after a plain `npm ci`. It is not
+// a lifecycle script (`prepare`): the published package.json would then declare an install script.
 import { rmSync } from 'node:fs';
 
 for (const name of ['node', 'node.cmd', 'node.ps1']) {
