@@ -32,7 +32,7 @@ function versionOf(name) {
 const CLIENTS = [
   ['fetch', 'fetch (the baseline)'],
   ['typefetch', 'typefetch, defaults'],
-  ['typefetch-full', 'typefetch, every feature on (bench/workers/full-config.mjs)'],
+  ['typefetch-full', 'typefetch, every feature on'],
   ['ofetch', `ofetch ${versionOf('ofetch')}`],
   ['ky', `ky ${versionOf('ky')}`],
   ['axios', `axios ${versionOf('axios')}`],
