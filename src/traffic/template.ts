@@ -1,0 +1,198 @@
+// Paths -> templates: `/users/1` and `/users/2` -> `/users/{id}`. The rules, their reasons and their
+// limits are in docs/traffic.md, "How paths become templates" and "How parameters are named".
+import { isIdLike } from '../shared/id-like.js';
+import { type Outline, similar } from './similar.js';
+
+/** One distinct path of the traffic: its raw (percent-encoded) segments and the outline of its 2xx bodies. */
+export interface PathSample {
+  readonly segments: readonly string[];
+  readonly outline: Outline | undefined;
+}
+
+/** A path's template: `/users/{id}`, and its parameters in path order. */
+export interface PathTemplate {
+  readonly template: string;
+  /** The parameters in path order, each with its position among the segments. */
+  readonly params: readonly { readonly name: string; readonly position: number }[];
+}
+
+// Long mixed letter-and-digit segments (share links, signed tokens) are parameters even when seen once,
+// so a token in a path never reaches a template, a type name or a document.
+const TOKEN_LIKE = /^(?=.*\d)(?=.*[A-Za-z]).{20,}$/;
+// API versions stay literal: `/v1/users` and `/v2/users` are two APIs, not one with a parameter.
+const VERSION_LIKE = /^v\d+(?:\.\d+)*$/i;
+
+/** Whether one decoded segment is a parameter on its own, whatever the other paths hold. */
+export function isParamSegment(decoded: string): boolean {
+  return isIdLike(decoded) || TOKEN_LIKE.test(decoded);
+}
+
+/**
+ * The template of each path, in the order given. Paths that end with the same template are one
+ * resource; every method of the traffic shares these templates.
+ */
+export function templatePaths(paths: readonly PathSample[]): PathTemplate[] {
+  const decoded = paths.map((path) => path.segments.map(safeDecode));
+  const marks = decoded.map((segments) => segments.map(isParamSegment));
+  // Paths merged once stay together: a mark set on one is set on every path merged with it.
+  const together = paths.map((_, index) => [index]);
+  const byLength = new Map<number, number[]>();
+  paths.forEach((path, index) => {
+    const bucket = byLength.get(path.segments.length) ?? [];
+    bucket.push(index);
+    byLength.set(path.segments.length, bucket);
+  });
+  // Each merge only adds marks, so this ends: at most one round per segment of all paths, plus one.
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const bucket of byLength.values()) {
+      for (let i = 0; i < bucket.length; i++) {
+        for (let j = i + 1; j < bucket.length; j++) {
+          if (mergePair(bucket[i]!, bucket[j]!, paths, decoded, marks, together)) changed = true;
+        }
+      }
+    }
+  }
+  // Paths with the same marks and literals share one set of names, derived from all their values.
+  const groups = new Map<string, number[]>();
+  paths.forEach((path, index) => {
+    const key = path.segments.map((segment, k) => (marks[index]![k] ? '{}' : segment)).join('/');
+    const group = groups.get(key) ?? [];
+    group.push(index);
+    groups.set(key, group);
+  });
+  const result: PathTemplate[] = new Array(paths.length);
+  for (const group of groups.values()) {
+    const first = group[0]!;
+    const template = nameTemplate(
+      decoded[first]!,
+      paths[first]!.segments,
+      marks[first]!,
+      group.map((index) => decoded[index]!),
+    );
+    for (const index of group) result[index] = template;
+  }
+  return result;
+}
+
+/**
+ * Two paths of one length that differ in exactly one literal segment, and answer alike, make it a
+ * parameter; where one of them already has a parameter and the other a literal, that literal joins it
+ * (`/repos/octocat/{repo}` and `/repos/torvalds/linux` -> `/repos/{owner}/{repo}`). A literal beside a
+ * parameter and nothing else (`/users/me` beside `/users/{id}`) stays a literal.
+ */
+function mergePair(
+  a: number,
+  b: number,
+  paths: readonly PathSample[],
+  decoded: readonly string[][],
+  marks: boolean[][],
+  together: number[][],
+): boolean {
+  const literalDiffs: number[] = [];
+  const mismatches: number[] = [];
+  const segmentsA = decoded[a]!;
+  const segmentsB = decoded[b]!;
+  for (let k = 0; k < segmentsA.length; k++) {
+    const markA = marks[a]![k]!;
+    const markB = marks[b]![k]!;
+    if (markA && markB) continue;
+    if (markA !== markB) mismatches.push(k);
+    else if (segmentsA[k] !== segmentsB[k]) {
+      literalDiffs.push(k);
+      if (literalDiffs.length > 1) return false;
+    }
+  }
+  if (literalDiffs.length !== 1) return false;
+  const k = literalDiffs[0]!;
+  if (VERSION_LIKE.test(segmentsA[k]!) || VERSION_LIKE.test(segmentsB[k]!)) return false;
+  if (!similar(paths[a]!.outline, paths[b]!.outline)) return false;
+  const members = together[a] === together[b] ? together[a]! : [...together[a]!, ...together[b]!];
+  for (const member of members) {
+    together[member] = members;
+    for (const position of [k, ...mismatches]) marks[member]![position] = true;
+  }
+  return true;
+}
+
+/** The template text and parameter names of one group of paths. */
+function nameTemplate(
+  decoded: readonly string[],
+  raw: readonly string[],
+  marks: readonly boolean[],
+  values: readonly (readonly string[])[],
+): PathTemplate {
+  const names = new Map<number, string>();
+  const used = new Set<string>();
+  const lastParam = marks.lastIndexOf(true);
+  // Derived names first, then the generic ones fill in around them.
+  for (let start = 0; start < marks.length; start++) {
+    if (!marks[start] || (start > 0 && marks[start - 1])) continue;
+    let end = start;
+    while (marks[end + 1]) end++;
+    const word = start > 0 ? singular(decoded[start - 1]!) : undefined;
+    if (word === undefined) continue;
+    const allIds = (position: number) => values.every((segments) => isIdLike(segments[position]!));
+    const run = end - start + 1;
+    const derived: string[] = [];
+    if (run === 1) {
+      if (!allIds(start)) derived.push(word);
+      else derived.push(start === lastParam ? 'id' : `${word}Id`);
+    } else if (run === 2 && !allIds(end)) {
+      derived.push('owner', word);
+    }
+    derived.forEach((name, offset) => {
+      if (used.has(name)) return;
+      used.add(name);
+      names.set(start + offset, name);
+    });
+  }
+  let counter = 1;
+  const params: { name: string; position: number }[] = [];
+  marks.forEach((mark, position) => {
+    if (!mark) return;
+    let name = names.get(position);
+    if (name === undefined) {
+      do {
+        name = counter === 1 ? 'id' : `id${counter}`;
+        counter++;
+      } while (used.has(name));
+      used.add(name);
+      names.set(position, name);
+    }
+    params.push({ name, position });
+  });
+  const template = `/${raw.map((segment, position) => (marks[position] ? `{${names.get(position)}}` : segment)).join('/')}`;
+  return { template, params };
+}
+
+/**
+ * The singular of a plural resource word, camel-cased: `users` -> `user`, `categories` -> `category`,
+ * `order-items` -> `orderItem`; undefined when the segment is not a plural word (`v1`, `search`, `status`).
+ */
+export function singular(segment: string): string | undefined {
+  if (!/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(segment)) return undefined;
+  const words = segment.split(/[-_]/);
+  const last = words.pop()!;
+  let one: string;
+  if (/[^aeiou]ies$/i.test(last)) one = `${last.slice(0, -3)}y`;
+  else if (/(?:ss|us|is)$/i.test(last) || !/s$/i.test(last) || last.length < 3) return undefined;
+  else if (/(?:sses|uses|xes|ches|shes|zzes)$/i.test(last)) one = last.slice(0, -2);
+  else one = last.slice(0, -1);
+  return [...words, one]
+    .map((word, index) =>
+      index === 0
+        ? word.charAt(0).toLowerCase() + word.slice(1)
+        : word.charAt(0).toUpperCase() + word.slice(1),
+    )
+    .join('');
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
