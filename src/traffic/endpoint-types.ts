@@ -33,6 +33,8 @@ export interface EndpointTypes {
   readonly query: readonly QueryParam[];
   /** Every declaration of the endpoint, TypeScript, blank-line separated, ending with a newline. */
   readonly typescript: string;
+  /** The generator options the types were made with (the OpenAPI schemas use the same). */
+  readonly options: TrafficTypeOptions;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -79,7 +81,15 @@ export function typeEndpoints(
     let file = stem;
     for (let n = 2; usedFiles.has(file); n++) file = `${stem}-${n}`;
     usedFiles.add(file);
-    return { endpoint, file, names, samples, query, typescript: parts.join('\n') };
+    return {
+      endpoint,
+      file,
+      names,
+      samples,
+      query,
+      typescript: parts.join('\n'),
+      options: generatorOptions(options),
+    };
   });
 }
 

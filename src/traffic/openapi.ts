@@ -3,12 +3,12 @@
 // types. Values are never written: no example, no default, no header. docs/traffic.md, "OpenAPI".
 import { STATUS_CODES } from 'node:http';
 import { generateTypesFromSamples } from '../typegen/samples.js';
-import { type EndpointTypes, generatorOptions, type TrafficTypeOptions } from './endpoint-types.js';
+import type { EndpointTypes, TrafficTypeOptions } from './endpoint-types.js';
 import { querySchema } from './query.js';
 
 export const OPENAPI_VERSION = '3.1.0';
 
-export interface OpenApiOptions extends TrafficTypeOptions {
+export interface OpenApiOptions {
   /** `info.title`. @default 'API recorded by typefetch' */
   title?: string | undefined;
   /** `info.version` (the API's version, not OpenAPI's). @default '0.0.0' */
@@ -28,7 +28,7 @@ export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenAp
     const { endpoint, names, samples } = types;
     const schemaRef = (role: 'response' | 'error' | 'body'): Json => {
       const name = names[role]!;
-      if (!(name in schemas)) addSchemas(schemas, samples[role], name, options);
+      if (!(name in schemas)) addSchemas(schemas, samples[role], name, types.options);
       return { $ref: `#/components/schemas/${name}` };
     };
     const operation: JsonObject = { operationId: operationId(types) };
@@ -91,7 +91,7 @@ function addSchemas(
   options: TrafficTypeOptions,
 ): void {
   const text = generateTypesFromSamples(samples, {
-    ...generatorOptions(options),
+    ...options,
     name,
     format: 'json-schema',
   });

@@ -79,8 +79,9 @@ export function templatePaths(paths: readonly PathSample[]): PathTemplate[] {
 /**
  * Two paths of one length that differ in exactly one literal segment, and answer alike, make it a
  * parameter; where one of them already has a parameter and the other a literal, that literal joins it
- * (`/repos/octocat/{repo}` and `/repos/torvalds/linux` -> `/repos/{owner}/{repo}`). A literal beside a
- * parameter and nothing else (`/users/me` beside `/users/{id}`) stays a literal.
+ * (`/repos/octocat/{repo}` and `/repos/torvalds/linux` -> `/repos/{owner}/{repo}`). A path that differs
+ * only by a literal where the other has a parameter joins it when that parameter holds names
+ * (`/users/carol` beside `/users/{user}`), not when it holds ids (`/users/me` beside `/users/{id}`).
  */
 function mergePair(
   a: number,
@@ -104,14 +105,24 @@ function mergePair(
       if (literalDiffs.length > 1) return false;
     }
   }
-  if (literalDiffs.length !== 1) return false;
-  const k = literalDiffs[0]!;
-  if (VERSION_LIKE.test(segmentsA[k]!) || VERSION_LIKE.test(segmentsB[k]!)) return false;
+  if (literalDiffs.length > 1 || (literalDiffs.length === 0 && mismatches.length === 0)) return false;
+  if (literalDiffs.length === 0) {
+    // Only literal-beside-parameter differences: the literal joins when the parameter holds names, not
+    // ids (`/users/carol` joins `/users/{user}` of alice and bob; `/users/me` stays beside `/users/{id}`).
+    const holdsNames = (position: number): boolean => {
+      const side = marks[a]![position] ? a : b;
+      return together[side]!.some((member) => !isParamSegment(decoded[member]![position]!));
+    };
+    if (!mismatches.every(holdsNames)) return false;
+  } else {
+    const k = literalDiffs[0]!;
+    if (VERSION_LIKE.test(segmentsA[k]!) || VERSION_LIKE.test(segmentsB[k]!)) return false;
+  }
   if (!similar(paths[a]!.outline, paths[b]!.outline)) return false;
   const members = together[a] === together[b] ? together[a]! : [...together[a]!, ...together[b]!];
   for (const member of members) {
     together[member] = members;
-    for (const position of [k, ...mismatches]) marks[member]![position] = true;
+    for (const position of [...literalDiffs, ...mismatches]) marks[member]![position] = true;
   }
   return true;
 }

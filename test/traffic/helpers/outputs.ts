@@ -23,6 +23,6 @@ export function outputsOf(harText: string, options: TrafficTypeOptions = {}): Ou
   const files: Record<string, string> = {};
   for (const endpoint of types) files[`${endpoint.file}.ts`] = endpoint.typescript;
   files['index.ts'] = emitEndpointMap(types, { importFrom: (endpoint) => `./${endpoint.file}.js` });
-  files['openapi.json'] = emitOpenApi(types, { ...options, servers: traffic.servers });
+  files['openapi.json'] = emitOpenApi(types, { servers: traffic.servers });
   return { traffic, types, files };
 }
