@@ -34,18 +34,28 @@ export function isParamSegment(decoded: string): boolean {
 export function templatePaths(paths: readonly PathSample[]): PathTemplate[] {
   const decoded = paths.map((path) => path.segments.map(safeDecode));
   const marks = decoded.map((segments) => segments.map(isParamSegment));
-  // Paths merged once stay together: a mark set on one is set on every path merged with it.
-  const together = paths.map((_, index) => [index]);
-  const byLength = new Map<number, number[]>();
-  paths.forEach((path, index) => {
-    const bucket = byLength.get(path.segments.length) ?? [];
-    bucket.push(index);
-    byLength.set(path.segments.length, bucket);
+  // Paths merged once stay together: a mark set on one is set on every path merged with it. Paths that
+  // already read the same (`/users/1`, `/users/2`) start together, and only one path per group is compared.
+  const together: number[][] = [];
+  const start = new Map<string, number[]>();
+  paths.forEach((_, index) => {
+    const key = shapeKey(paths[index]!.segments, marks[index]!);
+    const group = start.get(key) ?? [];
+    group.push(index);
+    start.set(key, group);
+    together[index] = group;
   });
   // Each merge only adds marks, so this ends: at most one round per segment of all paths, plus one.
   let changed = true;
   while (changed) {
     changed = false;
+    const byLength = new Map<number, number[]>();
+    for (const group of new Set(together)) {
+      const first = group[0]!;
+      const bucket = byLength.get(paths[first]!.segments.length) ?? [];
+      bucket.push(first);
+      byLength.set(paths[first]!.segments.length, bucket);
+    }
     for (const bucket of byLength.values()) {
       for (let i = 0; i < bucket.length; i++) {
         for (let j = i + 1; j < bucket.length; j++) {
@@ -57,7 +67,7 @@ export function templatePaths(paths: readonly PathSample[]): PathTemplate[] {
   // Paths with the same marks and literals share one set of names, derived from all their values.
   const groups = new Map<string, number[]>();
   paths.forEach((path, index) => {
-    const key = path.segments.map((segment, k) => (marks[index]![k] ? '{}' : segment)).join('/');
+    const key = shapeKey(path.segments, marks[index]!);
     const group = groups.get(key) ?? [];
     group.push(index);
     groups.set(key, group);
@@ -91,6 +101,7 @@ function mergePair(
   marks: boolean[][],
   together: number[][],
 ): boolean {
+  if (together[a] === together[b]) return false;
   const literalDiffs: number[] = [];
   const mismatches: number[] = [];
   const segmentsA = decoded[a]!;
@@ -125,6 +136,11 @@ function mergePair(
     for (const position of [...literalDiffs, ...mismatches]) marks[member]![position] = true;
   }
   return true;
+}
+
+/** The segments with every parameter as `{}`: paths with the same key have the same template. */
+function shapeKey(segments: readonly string[], marks: readonly boolean[]): string {
+  return segments.map((segment, k) => (marks[k] ? '{}' : segment)).join('/');
 }
 
 /** The template text and parameter names of one group of paths. */
