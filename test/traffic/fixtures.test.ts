@@ -31,16 +31,18 @@ const EXPECTED_ENDPOINTS = [
   'GET /api/search 2',
 ];
 
+// /health (text), the 204 of DELETE, /logo.png (image)
+const LOOPBACK_SKIPPED = { total: 3, notJson: 3, notRecorded: 0, malformed: 0 };
 const FIXTURE_CASES = [
-  // /health (text), the 204 of DELETE, /logo.png (image)
-  { file: 'loopback.har', skipped: { total: 3, notJson: 3, notRecorded: 0, malformed: 0 } },
+  { file: 'loopback.har', options: {}, skipped: LOOPBACK_SKIPPED },
+  { file: 'loopback.har', options: { named: true }, skipped: LOOPBACK_SKIPPED },
   // the same, plus the HTML page the browser loaded
-  { file: 'chromium.har', skipped: { total: 4, notJson: 4, notRecorded: 0, malformed: 0 } },
+  { file: 'chromium.har', options: {}, skipped: { total: 4, notJson: 4, notRecorded: 0, malformed: 0 } },
 ];
 
-describe.each(FIXTURE_CASES)('$file', ({ file, skipped }) => {
+describe.each(FIXTURE_CASES)('$file, options $options', ({ file, options, skipped }) => {
   const har = readFileSync(path.join(FIXTURES, file), 'utf8');
-  const outputs = outputsOf(har);
+  const outputs = outputsOf(har, options);
   const { traffic, types, files } = outputs;
 
   it('gives one endpoint per template, ids and names folded into parameters', () => {

@@ -149,17 +149,18 @@ export const SAMPLE_REQUESTS: readonly RecordRequest[] = [
 ];
 
 /**
- * The page the browser loads: it sets a cookie and sends every API request of SAMPLE_REQUESTS with
- * fetch (the cookie goes with each), then sets `window.done`.
+ * The page the browser loads: it shows the image, sets a cookie and, once loaded, sends every API
+ * request of SAMPLE_REQUESTS with fetch (the cookie goes with each), then sets `window.done`. The icon
+ * is inline, so the browser asks for no favicon and the recording is the same every time.
  */
 export function samplePage(): string {
   const api = SAMPLE_REQUESTS.filter(
     (request) => request.path.startsWith('/api/') || request.path === '/health',
   );
-  return `<!doctype html><html><head><link rel="icon" href="/logo.png"></head><body><script>
+  return `<!doctype html><html><head><link rel="icon" href="data:,"></head><body><img src="/logo.png" alt=""><script>
 document.cookie = 'session=${SECRETS.cookie}; path=/';
 const requests = ${JSON.stringify(api)};
-(async () => {
+window.addEventListener('load', async () => {
   for (const r of requests) {
     const headers = { ...(r.headers || {}) };
     delete headers.cookie; // the browser sends its own cookie jar
@@ -169,6 +170,6 @@ const requests = ${JSON.stringify(api)};
     await response.arrayBuffer();
   }
   window.done = true;
-})();
+});
 </script></body></html>`;
 }
