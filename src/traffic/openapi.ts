@@ -31,6 +31,8 @@ export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenAp
       if (!(name in schemas)) addSchemas(schemas, samples[role], name, types.options);
       return { $ref: `#/components/schemas/${name}` };
     };
+    // Schemas in the order of the TypeScript file: response, error, body.
+    for (const role of ['response', 'error', 'body'] as const) if (names[role] !== undefined) schemaRef(role);
     const operation: JsonObject = { operationId: operationId(types) };
     const parameters: Json[] = [
       ...endpoint.params.map(({ name, position }) => ({
