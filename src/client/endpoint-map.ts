@@ -67,6 +67,11 @@ export type BodyArgs<E> = object extends ParamsOption<E> & QueryOption<E>
     : [body: BodyOf<E>, options?: EndpointOptions<E>]
   : [body: BodyOf<E>, options: EndpointOptions<E>];
 
+/** `request` arguments: the options, with the endpoint's body in `options.body`. */
+export type RequestArgs<E> = object extends ParamsOption<E> & QueryOption<E>
+  ? [options?: EndpointOptions<E> & { body?: BodyOf<E> }]
+  : [options: EndpointOptions<E> & { body?: BodyOf<E> }];
+
 /** The methods that an endpoint map types. */
 export interface TypedMethods<A> {
   get<P extends PathsOf<A, 'GET'>>(
@@ -93,7 +98,7 @@ export interface TypedMethods<A> {
   request<M extends HttpMethod, P extends PathsOf<A, M>>(
     method: M,
     path: P,
-    ...args: OptionsArgs<EndpointOf<A, M, P>>
+    ...args: RequestArgs<EndpointOf<A, M, P>>
   ): EndpointResult<ResponseOf<EndpointOf<A, M, P>>>;
 }
 

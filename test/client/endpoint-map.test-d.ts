@@ -45,6 +45,9 @@ describe('calls typed by path', () => {
       Promise<unknown>
     >();
     expectTypeOf(api.request('GET', '/users/{id}', { params: { id: 1 } })).toEqualTypeOf<Promise<User>>();
+    expectTypeOf(api.request('POST', '/users', { body: { name: 'a' } })).toEqualTypeOf<Promise<User>>();
+    // @ts-expect-error request's body is typed too
+    api.request('POST', '/users', { body: { nom: 'a' } });
   });
 
   it('refuses an unknown path', () => {
