@@ -130,7 +130,7 @@ function mergePair(
     if (VERSION_LIKE.test(segmentsA[k]!) || VERSION_LIKE.test(segmentsB[k]!)) return false;
   }
   if (!similar(paths[a]!.outline, paths[b]!.outline)) return false;
-  const members = together[a] === together[b] ? together[a]! : [...together[a]!, ...together[b]!];
+  const members = [...together[a]!, ...together[b]!];
   for (const member of members) {
     together[member] = members;
     for (const position of [...literalDiffs, ...mismatches]) marks[member]![position] = true;
