@@ -1,0 +1,49 @@
+// The endpoint map: `export interface Api`, one member per endpoint, keyed `'METHOD /path/{template}'`,
+// valued `{ params, query, body, response }`; members that do not apply are `never`, and a response
+// never seen (only errors were recorded) is `unknown`. `createApiClient<Api>()` reads it (docs/traffic.md).
+import type { EndpointTypes } from './endpoint-types.js';
+import { propertyKey, quote } from './query.js';
+
+export interface EndpointMapOptions {
+  /**
+   * The module each endpoint's types are imported from (`'./get-users-id.js'`), for a map written in
+   * its own file; without it the map refers to the names as if they were declared beside it.
+   */
+  importFrom?: ((endpoint: EndpointTypes) => string) | undefined;
+  /** The interface's name. @default 'Api' */
+  name?: string | undefined;
+}
+
+/** The TypeScript text of the endpoint map (imports first when `importFrom` is given), ending with a newline. */
+export function emitEndpointMap(
+  endpoints: readonly EndpointTypes[],
+  options: EndpointMapOptions = {},
+): string {
+  const name = options.name ?? 'Api';
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new TypeError(`name must be an identifier, got ${quote(name)}`);
+  const imports: string[] = [];
+  const members: string[] = [];
+  for (const types of endpoints) {
+    const { endpoint, names } = types;
+    if (options.importFrom !== undefined) {
+      const used = [names.response, names.body, names.query].filter((n) => n !== undefined);
+      if (used.length > 0)
+        imports.push(`import type { ${used.join(', ')} } from ${quote(options.importFrom(types))};`);
+    }
+    const params =
+      endpoint.params.length === 0
+        ? 'never'
+        : `{ ${endpoint.params.map((param) => `${propertyKey(param.name)}: string | number`).join('; ')} }`;
+    members.push(
+      `  ${quote(endpoint.key)}: {\n` +
+        `    params: ${params};\n` +
+        `    query: ${names.query ?? 'never'};\n` +
+        `    body: ${names.body ?? 'never'};\n` +
+        `    response: ${names.response ?? 'unknown'};\n` +
+        '  };',
+    );
+  }
+  const head = imports.length > 0 ? `${imports.join('\n')}\n\n` : '';
+  const body = members.length > 0 ? `\n${members.join('\n')}\n` : '';
+  return `${head}export interface ${name} {${body}}\n`;
+}

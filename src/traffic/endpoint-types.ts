@@ -1,0 +1,143 @@
+// Endpoints -> the names and TypeScript declarations of their types: the response (2xx), the error body
+// (4xx/5xx), the request body (POST/PUT/PATCH) and the query. Every name is unique across the run, so the
+// endpoint map and the OpenAPI document can share them. docs/traffic.md, "Type names".
+import { generateTypesFromSamples } from '../typegen/samples.js';
+import type { Endpoint } from './endpoints.js';
+import { emitQueryType, type QueryParam, queryParams } from './query.js';
+
+/** Options passed on to the type generator (as `generateTypes`, docs/formats.md). */
+export interface TrafficTypeOptions {
+  /** Named nested types. @default false */
+  named?: boolean | undefined;
+  /** Dictionary-like objects as `Record<string, T>`. @default true */
+  maps?: boolean | undefined;
+  /** `@format` tags. @default false */
+  formats?: boolean | undefined;
+  /** Nesting depth past which values are `unknown`. @default 64 */
+  maxDepth?: number | undefined;
+}
+
+/** The roles a type can have in an endpoint. */
+export type TypeRole = 'response' | 'error' | 'body' | 'query';
+
+/** One endpoint with the names, samples and TypeScript declarations of its types. */
+export interface EndpointTypes {
+  readonly endpoint: Endpoint;
+  /** File stem for the endpoint's own file: `get-users-id` (only `[a-z0-9-]`). */
+  readonly file: string;
+  /** The name of each type the traffic gave; a role with nothing seen has none. */
+  readonly names: Readonly<Partial<Record<TypeRole, string>>>;
+  /** The parsed bodies behind each JSON type. */
+  readonly samples: { readonly response: unknown[]; readonly error: unknown[]; readonly body: unknown[] };
+  /** The query parameters seen (empty when no request had a query). */
+  readonly query: readonly QueryParam[];
+  /** Every declaration of the endpoint, TypeScript, blank-line separated, ending with a newline. */
+  readonly typescript: string;
+  /** The generator options the types were made with (the OpenAPI schemas use the same). */
+  readonly options: TrafficTypeOptions;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const SUFFIX: Record<TypeRole, string> = { response: '', error: 'Error', body: 'Body', query: 'Query' };
+// Long enough for any real path, well short of the 255-byte file-name limit.
+const MAX_STEM = 100;
+
+/**
+ * Names and declarations for every endpoint, in order. A type whose name (or a nested named type's)
+ * is already taken gets the first free number: `GetUsersId2`, `GetUsersIdError2`.
+ */
+export function typeEndpoints(
+  endpoints: readonly Endpoint[],
+  options: TrafficTypeOptions = {},
+): EndpointTypes[] {
+  const usedNames = new Set<string>();
+  const usedFiles = new Set<string>();
+  return endpoints.map((endpoint) => {
+    const samples = samplesOf(endpoint);
+    const query = queryParams(endpoint.exchanges);
+    const words = pathWords(endpoint);
+    const base = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+    const names: Partial<Record<TypeRole, string>> = {};
+    const parts: string[] = [];
+    for (const role of ['response', 'error', 'body', 'query'] as const) {
+      if (role === 'query' ? query.length === 0 : samples[role].length === 0) continue;
+      for (let attempt = 1; ; attempt++) {
+        const name = `${base}${SUFFIX[role]}${attempt === 1 ? '' : attempt}`;
+        const text =
+          role === 'query'
+            ? emitQueryType(query, name)
+            : generateTypesFromSamples(samples[role], { ...generatorOptions(options), name });
+        const declared = declaredNames(text);
+        if (declared.some((taken) => usedNames.has(taken)) || new Set(declared).size !== declared.length) {
+          continue;
+        }
+        for (const taken of declared) usedNames.add(taken);
+        names[role] = name;
+        parts.push(text);
+        break;
+      }
+    }
+    const stem = words.join('-').toLowerCase().slice(0, MAX_STEM).replace(/-+$/, '');
+    let file = stem;
+    for (let n = 2; usedFiles.has(file); n++) file = `${stem}-${n}`;
+    usedFiles.add(file);
+    return {
+      endpoint,
+      file,
+      names,
+      samples,
+      query,
+      typescript: parts.join('\n'),
+      options: generatorOptions(options),
+    };
+  });
+}
+
+/** The options of generateTypesFromSamples that the traffic passes on (only those given). */
+export function generatorOptions(options: TrafficTypeOptions): TrafficTypeOptions {
+  const out: TrafficTypeOptions = {};
+  if (options.named !== undefined) out.named = options.named;
+  if (options.maps !== undefined) out.maps = options.maps;
+  if (options.formats !== undefined) out.formats = options.formats;
+  if (options.maxDepth !== undefined) out.maxDepth = options.maxDepth;
+  return out;
+}
+
+function samplesOf(endpoint: Endpoint): EndpointTypes['samples'] {
+  const response: unknown[] = [];
+  const error: unknown[] = [];
+  const body: unknown[] = [];
+  for (const exchange of endpoint.exchanges) {
+    if (exchange.status >= 200 && exchange.status < 300) response.push(exchange.response);
+    else if (exchange.status >= 400) error.push(exchange.response);
+    if (exchange.body !== undefined && BODY_METHODS.has(endpoint.method)) body.push(exchange.body.value);
+  }
+  return { response, error, body };
+}
+
+/**
+ * `GET /users/{id}` -> `['get', 'users', 'id']`: the method and the path's words, only `[A-Za-z0-9]`
+ * kept, so a file named from them never leaves its folder; the root path gives `['get', 'root']`.
+ */
+function pathWords(endpoint: Pick<Endpoint, 'method' | 'template'>): string[] {
+  const words = endpoint.template
+    .split('/')
+    .flatMap((segment) => safeDecode(segment).split(/[^A-Za-z0-9]+/))
+    .filter((word) => word !== '');
+  if (words.length === 0) words.push('root');
+  return [endpoint.method.toLowerCase().replace(/[^a-z]/g, ''), ...words];
+}
+
+function declaredNames(typescript: string): string[] {
+  return [...typescript.matchAll(/^export (?:interface|type) ([A-Za-z_$][\w$]*)/gm)].map(
+    (match) => match[1]!,
+  );
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,136 @@
+// HAR 1.2 text -> the exchanges worth typing: requests whose response body is JSON. Everything else is
+// counted, never kept. Headers and cookies are never read (only the content types are), and the values of
+// secret-named query parameters are dropped here, so no later step can write them (docs/traffic.md).
+import { isSecretQueryName } from './secrets.js';
+
+/** One request and its JSON response, as the later steps need it: no header, no cookie, no secret value. */
+export interface Exchange {
+  /** Upper case: `GET`. */
+  readonly method: string;
+  /** `https://api.example.com` (no userinfo). */
+  readonly origin: string;
+  /** The path's segments, still percent-encoded, empty ones dropped: `/users/1/` -> `['users', '1']`. */
+  readonly segments: readonly string[];
+  /** The query string's pairs in order; a secret-named parameter's value is `''`. */
+  readonly query: readonly (readonly [name: string, value: string])[];
+  readonly status: number;
+  /** The parsed JSON response body. */
+  readonly response: unknown;
+  /** The parsed JSON request body, when the request had one. */
+  readonly body?: { readonly value: unknown } | undefined;
+}
+
+/** Why entries were left out, and how many. */
+export interface Skipped {
+  /** All entries left out. */
+  readonly total: number;
+  /** The response is not JSON: another content type, no body (204, HEAD, redirects), or a body that does not parse. */
+  readonly notJson: number;
+  /** The response says JSON, but the HAR holds no text for it (saved without content). */
+  readonly notRecorded: number;
+  /** The entry lacks what HAR 1.2 requires (method, an http(s) URL, a status). */
+  readonly malformed: number;
+}
+
+/** A file that is not HAR. The message is one line, naming what was wrong and what to do. */
+export class HarError extends Error {
+  override name = 'HarError';
+}
+
+const HINT = 'save one with the browser devtools (Network tab, "Save all as HAR")';
+
+/** The exchanges of a HAR text. @throws HarError when the text is not a HAR 1.x document. */
+export function parseHar(text: string): { exchanges: Exchange[]; skipped: Skipped } {
+  let document: unknown;
+  try {
+    // A leading byte-order mark is legal in a saved file and illegal in JSON.parse.
+    document = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    // JSON.parse's message may quote the text, and a HAR holds secrets: it is not repeated.
+    throw new HarError(`not a HAR file: the text is not JSON; ${HINT}`);
+  }
+  const log = isObject(document) ? document['log'] : undefined;
+  if (!isObject(log) || !Array.isArray(log['entries'])) {
+    throw new HarError(`not a HAR file: no "log.entries" array at the top level; ${HINT}`);
+  }
+  const exchanges: Exchange[] = [];
+  const counts = { notJson: 0, notRecorded: 0, malformed: 0 };
+  for (const entry of log['entries'] as unknown[]) {
+    const result = readEntry(entry);
+    if (typeof result === 'string') counts[result]++;
+    else exchanges.push(result);
+  }
+  const total = counts.notJson + counts.notRecorded + counts.malformed;
+  return { exchanges, skipped: { total, ...counts } };
+}
+
+type SkipReason = 'notJson' | 'notRecorded' | 'malformed';
+
+function readEntry(entry: unknown): Exchange | SkipReason {
+  if (!isObject(entry)) return 'malformed';
+  const { request, response } = entry;
+  if (!isObject(request) || !isObject(response)) return 'malformed';
+  const { method, url: rawUrl } = request;
+  const status = response['status'];
+  if (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method) || typeof rawUrl !== 'string') {
+    return 'malformed';
+  }
+  if (typeof status !== 'number' || !Number.isInteger(status)) return 'malformed';
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    return 'malformed';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'malformed';
+  const content = isObject(response['content']) ? response['content'] : {};
+  if (!isJsonType(content['mimeType'])) return 'notJson';
+  const upper = method.toUpperCase();
+  if (upper === 'HEAD' || status === 204 || status === 205 || status === 304) return 'notJson';
+  const bodyText = decodeText(content['text'], content['encoding']);
+  if (bodyText === undefined) return 'notRecorded';
+  const parsed = parseJson(bodyText);
+  if (parsed === undefined) return 'notJson';
+  return {
+    method: upper,
+    origin: url.origin,
+    segments: url.pathname.split('/').filter((segment) => segment !== ''),
+    query: [...url.searchParams].map(
+      ([name, value]) => [name, isSecretQueryName(name) ? '' : value] as const,
+    ),
+    status,
+    response: parsed.value,
+    body: requestBody(request['postData']),
+  };
+}
+
+/** `application/json` and every `*+json` type, as the client parses them (docs/client.md). */
+export function isJsonType(mimeType: unknown): boolean {
+  if (typeof mimeType !== 'string') return false;
+  const essence = mimeType.split(';')[0]!.trim().toLowerCase();
+  return essence === 'application/json' || /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
+}
+
+function requestBody(postData: unknown): { value: unknown } | undefined {
+  if (!isObject(postData) || !isJsonType(postData['mimeType'])) return undefined;
+  const text = decodeText(postData['text'], postData['encoding']);
+  return text === undefined ? undefined : parseJson(text);
+}
+
+function decodeText(text: unknown, encoding: unknown): string | undefined {
+  if (typeof text !== 'string' || text === '') return undefined;
+  if (encoding === 'base64') return Buffer.from(text, 'base64').toString('utf8');
+  return text;
+}
+
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

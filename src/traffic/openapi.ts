@@ -1,0 +1,129 @@
+// Endpoints -> one OpenAPI 3.1 document: servers, templated paths, path and query parameters, request
+// bodies, responses per status seen, and the schemas under components/schemas, named as the TypeScript
+// types. Values are never written: no example, no default, no header. docs/traffic.md, "OpenAPI".
+import { STATUS_CODES } from 'node:http';
+import { generateTypesFromSamples } from '../typegen/samples.js';
+import type { EndpointTypes, TrafficTypeOptions } from './endpoint-types.js';
+import { querySchema } from './query.js';
+
+export const OPENAPI_VERSION = '3.1.0';
+
+export interface OpenApiOptions {
+  /** `info.title`. @default 'API recorded by typefetch' */
+  title?: string | undefined;
+  /** `info.version` (the API's version, not OpenAPI's). @default '0.0.0' */
+  version?: string | undefined;
+  /** `servers`: the origins the traffic went to. @default none */
+  servers?: readonly string[] | undefined;
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/** The OpenAPI 3.1 document of `endpoints` as JSON text (two-space indent), ending with a newline. */
+export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenApiOptions = {}): string {
+  const schemas: JsonObject = {};
+  const paths: JsonObject = {};
+  for (const types of endpoints) {
+    const { endpoint, names, samples } = types;
+    const schemaRef = (role: 'response' | 'error' | 'body'): Json => {
+      const name = names[role]!;
+      if (!(name in schemas)) addSchemas(schemas, samples[role], name, types.options);
+      return { $ref: `#/components/schemas/${name}` };
+    };
+    // Schemas in the order of the TypeScript file: response, error, body.
+    for (const role of ['response', 'error', 'body'] as const) if (names[role] !== undefined) schemaRef(role);
+    const operation: JsonObject = { operationId: operationId(types) };
+    const parameters: Json[] = [
+      ...endpoint.params.map(({ name, position }) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: pathParamSchema(endpoint.exchanges.map((exchange) => exchange.segments[position]!)),
+      })),
+      ...types.query.map((param) => ({
+        name: param.name,
+        in: 'query',
+        required: param.required,
+        schema: querySchema(param) as Json,
+      })),
+    ];
+    if (parameters.length > 0) operation['parameters'] = parameters;
+    if (names.body !== undefined) {
+      operation['requestBody'] = {
+        required: endpoint.exchanges.every((exchange) => exchange.body !== undefined),
+        content: { 'application/json': { schema: schemaRef('body') } },
+      };
+    }
+    const responses: JsonObject = {};
+    const statuses = [...new Set(endpoint.exchanges.map((exchange) => exchange.status))].sort(
+      (a, b) => a - b,
+    );
+    for (const status of statuses) {
+      const role = status >= 200 && status < 300 ? 'response' : status >= 400 ? 'error' : undefined;
+      const response: JsonObject = { description: STATUS_CODES[status] ?? `Status ${status}` };
+      if (role !== undefined) response['content'] = { 'application/json': { schema: schemaRef(role) } };
+      responses[String(status)] = response;
+    }
+    operation['responses'] = responses;
+    const item = (paths[endpoint.template] ?? {}) as JsonObject;
+    item[endpoint.method.toLowerCase()] = operation;
+    paths[endpoint.template] = item;
+  }
+  const document: JsonObject = {
+    openapi: OPENAPI_VERSION,
+    info: { title: options.title ?? 'API recorded by typefetch', version: options.version ?? '0.0.0' },
+  };
+  if (options.servers !== undefined && options.servers.length > 0) {
+    document['servers'] = options.servers.map((url) => ({ url: new URL(url).origin }));
+  }
+  document['paths'] = paths;
+  if (Object.keys(schemas).length > 0) document['components'] = { schemas };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/**
+ * Adds the JSON Schema of `samples` as `schemas[name]`, its named nested objects beside it (their
+ * `$defs` moved to components/schemas, every `$ref` pointed there).
+ */
+function addSchemas(
+  schemas: JsonObject,
+  samples: unknown[],
+  name: string,
+  options: TrafficTypeOptions,
+): void {
+  const text = generateTypesFromSamples(samples, {
+    ...options,
+    name,
+    format: 'json-schema',
+  });
+  const { $schema: _dialect, title: _title, $defs, ...root } = JSON.parse(text) as JsonObject;
+  schemas[name] = repoint(root) as JsonObject;
+  if ($defs !== undefined && $defs !== null && typeof $defs === 'object') {
+    for (const [defName, schema] of Object.entries($defs)) schemas[defName] = repoint(schema);
+  }
+}
+
+function repoint(value: Json): Json {
+  if (Array.isArray(value)) return value.map(repoint);
+  if (value === null || typeof value !== 'object') return value;
+  // No prototype: a `__proto__` property name stays a plain key.
+  const out: JsonObject = Object.create(null) as JsonObject;
+  for (const [key, member] of Object.entries(value)) {
+    out[key] =
+      key === '$ref' && typeof member === 'string'
+        ? member.replace(/^#\/\$defs\//, '#/components/schemas/')
+        : repoint(member);
+  }
+  return out;
+}
+
+/** `integer` when every value seen was one, else `string`. */
+function pathParamSchema(values: readonly string[]): Json {
+  return { type: values.every((value) => /^\d{1,15}$/.test(value)) ? 'integer' : 'string' };
+}
+
+/** The endpoint's response type name with a lower-case first letter: `getUsersId`. */
+function operationId({ file }: EndpointTypes): string {
+  return file.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}

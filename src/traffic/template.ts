@@ -1,0 +1,225 @@
+// Paths -> templates: `/users/1` and `/users/2` -> `/users/{id}`. The rules, their reasons and their
+// limits are in docs/traffic.md, "How paths become templates" and "How parameters are named".
+import { isIdLike } from '../shared/id-like.js';
+import { type Outline, similar } from './similar.js';
+
+/** One distinct path of the traffic: its raw (percent-encoded) segments and the outline of its 2xx bodies. */
+export interface PathSample {
+  readonly segments: readonly string[];
+  readonly outline: Outline | undefined;
+}
+
+/** A path's template: `/users/{id}`, and its parameters in path order. */
+export interface PathTemplate {
+  readonly template: string;
+  /** The parameters in path order, each with its position among the segments. */
+  readonly params: readonly { readonly name: string; readonly position: number }[];
+}
+
+// Long mixed letter-and-digit segments (share links, signed tokens) are parameters even when seen once,
+// so a token in a path never reaches a template, a type name or a document.
+const TOKEN_LIKE = /^(?=.*\d)(?=.*[A-Za-z]).{20,}$/;
+// API versions stay literal: `/v1/users` and `/v2/users` are two APIs, not one with a parameter.
+const VERSION_LIKE = /^v\d+(?:\.\d+)*$/i;
+
+/** Whether one decoded segment is a parameter on its own, whatever the other paths hold. */
+export function isParamSegment(decoded: string): boolean {
+  return isIdLike(decoded) || TOKEN_LIKE.test(decoded);
+}
+
+/**
+ * The template of each path, in the order given. Paths that end with the same template are one
+ * resource; every method of the traffic shares these templates.
+ */
+export function templatePaths(paths: readonly PathSample[]): PathTemplate[] {
+  const decoded = paths.map((path) => path.segments.map(safeDecode));
+  const marks = decoded.map((segments) => segments.map(isParamSegment));
+  // Paths merged once stay together: a mark set on one is set on every path merged with it. Paths that
+  // already read the same (`/users/1`, `/users/2`) start together, and only one path per group is compared.
+  const together: number[][] = [];
+  const start = new Map<string, number[]>();
+  paths.forEach((_, index) => {
+    const key = shapeKey(paths[index]!.segments, marks[index]!);
+    const group = start.get(key) ?? [];
+    group.push(index);
+    start.set(key, group);
+    together[index] = group;
+  });
+  // Each merge only adds marks, so this ends: at most one round per segment of all paths, plus one.
+  let changed = true;
+  while (changed) {
+    changed = false;
+    const byLength = new Map<number, number[]>();
+    for (const group of new Set(together)) {
+      const first = group[0]!;
+      const bucket = byLength.get(paths[first]!.segments.length) ?? [];
+      bucket.push(first);
+      byLength.set(paths[first]!.segments.length, bucket);
+    }
+    for (const bucket of byLength.values()) {
+      for (let i = 0; i < bucket.length; i++) {
+        for (let j = i + 1; j < bucket.length; j++) {
+          if (mergePair(bucket[i]!, bucket[j]!, paths, decoded, marks, together)) changed = true;
+        }
+      }
+    }
+  }
+  // Paths with the same marks and literals share one set of names, derived from all their values.
+  const groups = new Map<string, number[]>();
+  paths.forEach((path, index) => {
+    const key = shapeKey(path.segments, marks[index]!);
+    const group = groups.get(key) ?? [];
+    group.push(index);
+    groups.set(key, group);
+  });
+  const result: PathTemplate[] = new Array(paths.length);
+  for (const group of groups.values()) {
+    const first = group[0]!;
+    const template = nameTemplate(
+      decoded[first]!,
+      paths[first]!.segments,
+      marks[first]!,
+      group.map((index) => decoded[index]!),
+    );
+    for (const index of group) result[index] = template;
+  }
+  return result;
+}
+
+/**
+ * Two paths of one length that differ in exactly one literal segment, and answer alike, make it a
+ * parameter; where one of them already has a parameter and the other a literal, that literal joins it
+ * (`/repos/octocat/{repo}` and `/repos/torvalds/linux` -> `/repos/{owner}/{repo}`). A path that differs
+ * only by a literal where the other has a parameter joins it when that parameter holds names
+ * (`/users/carol` beside `/users/{user}`), not when it holds ids (`/users/me` beside `/users/{id}`).
+ */
+function mergePair(
+  a: number,
+  b: number,
+  paths: readonly PathSample[],
+  decoded: readonly string[][],
+  marks: boolean[][],
+  together: number[][],
+): boolean {
+  if (together[a] === together[b]) return false;
+  const literalDiffs: number[] = [];
+  const mismatches: number[] = [];
+  const segmentsA = decoded[a]!;
+  const segmentsB = decoded[b]!;
+  for (let k = 0; k < segmentsA.length; k++) {
+    const markA = marks[a]![k]!;
+    const markB = marks[b]![k]!;
+    if (markA && markB) continue;
+    if (markA !== markB) mismatches.push(k);
+    else if (segmentsA[k] !== segmentsB[k]) {
+      literalDiffs.push(k);
+      if (literalDiffs.length > 1) return false;
+    }
+  }
+  if (literalDiffs.length > 1 || (literalDiffs.length === 0 && mismatches.length === 0)) return false;
+  if (literalDiffs.length === 0) {
+    // Only literal-beside-parameter differences: the literal joins when the parameter holds names, not
+    // ids (`/users/carol` joins `/users/{user}` of alice and bob; `/users/me` stays beside `/users/{id}`).
+    const holdsNames = (position: number): boolean => {
+      const side = marks[a]![position] ? a : b;
+      return together[side]!.some((member) => !isParamSegment(decoded[member]![position]!));
+    };
+    if (!mismatches.every(holdsNames)) return false;
+  } else {
+    const k = literalDiffs[0]!;
+    if (VERSION_LIKE.test(segmentsA[k]!) || VERSION_LIKE.test(segmentsB[k]!)) return false;
+  }
+  if (!similar(paths[a]!.outline, paths[b]!.outline)) return false;
+  const members = [...together[a]!, ...together[b]!];
+  for (const member of members) {
+    together[member] = members;
+    for (const position of [...literalDiffs, ...mismatches]) marks[member]![position] = true;
+  }
+  return true;
+}
+
+/** The segments with every parameter as `{}`: paths with the same key have the same template. */
+function shapeKey(segments: readonly string[], marks: readonly boolean[]): string {
+  return segments.map((segment, k) => (marks[k] ? '{}' : segment)).join('/');
+}
+
+/** The template text and parameter names of one group of paths. */
+function nameTemplate(
+  decoded: readonly string[],
+  raw: readonly string[],
+  marks: readonly boolean[],
+  values: readonly (readonly string[])[],
+): PathTemplate {
+  const names = new Map<number, string>();
+  const used = new Set<string>();
+  const lastParam = marks.lastIndexOf(true);
+  // Derived names first, then the generic ones fill in around them.
+  for (let start = 0; start < marks.length; start++) {
+    if (!marks[start] || (start > 0 && marks[start - 1])) continue;
+    let end = start;
+    while (marks[end + 1]) end++;
+    const word = start > 0 ? singular(decoded[start - 1]!) : undefined;
+    if (word === undefined) continue;
+    const allIds = (position: number) => values.every((segments) => isIdLike(segments[position]!));
+    const run = end - start + 1;
+    const derived: string[] = [];
+    if (run === 1) {
+      if (!allIds(start)) derived.push(word);
+      else derived.push(start === lastParam ? 'id' : `${word}Id`);
+    } else if (run === 2 && !allIds(end)) {
+      derived.push('owner', word);
+    }
+    derived.forEach((name, offset) => {
+      if (used.has(name)) return;
+      used.add(name);
+      names.set(start + offset, name);
+    });
+  }
+  let counter = 1;
+  const params: { name: string; position: number }[] = [];
+  marks.forEach((mark, position) => {
+    if (!mark) return;
+    let name = names.get(position);
+    if (name === undefined) {
+      do {
+        name = counter === 1 ? 'id' : `id${counter}`;
+        counter++;
+      } while (used.has(name));
+      used.add(name);
+      names.set(position, name);
+    }
+    params.push({ name, position });
+  });
+  const template = `/${raw.map((segment, position) => (marks[position] ? `{${names.get(position)}}` : segment)).join('/')}`;
+  return { template, params };
+}
+
+/**
+ * The singular of a plural resource word, camel-cased: `users` -> `user`, `categories` -> `category`,
+ * `order-items` -> `orderItem`; undefined when the segment is not a plural word (`v1`, `search`, `status`).
+ */
+export function singular(segment: string): string | undefined {
+  if (!/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(segment)) return undefined;
+  const words = segment.split(/[-_]/);
+  const last = words.pop()!;
+  let one: string;
+  if (/[^aeiou]ies$/i.test(last)) one = `${last.slice(0, -3)}y`;
+  else if (/(?:ss|us|is)$/i.test(last) || !/s$/i.test(last) || last.length < 3) return undefined;
+  else if (/(?:sses|uses|xes|ches|shes|zzes)$/i.test(last)) one = last.slice(0, -2);
+  else one = last.slice(0, -1);
+  return [...words, one]
+    .map((word, index) =>
+      index === 0
+        ? word.charAt(0).toLowerCase() + word.slice(1)
+        : word.charAt(0).toUpperCase() + word.slice(1),
+    )
+    .join('');
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

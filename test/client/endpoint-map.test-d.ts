@@ -1,0 +1,125 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type { ApiClientFor, PathsOf, TypedApiClient } from '../../src/client/endpoint-map.js';
+import type { ApiClient } from '../../src/index.js';
+
+interface User {
+  id: number;
+  name: string;
+}
+interface NewUser {
+  name: string;
+}
+interface UsersQuery {
+  page?: number;
+  q?: string;
+}
+interface SearchQuery {
+  q: string;
+}
+
+// An endpoint map as `typefetch --har` writes it.
+interface Api {
+  'GET /users': { params: never; query: UsersQuery; body: never; response: User[] };
+  'GET /users/{id}': { params: { id: string | number }; query: never; body: never; response: User };
+  'GET /search': { params: never; query: SearchQuery; body: never; response: User[] };
+  'POST /users': { params: never; query: never; body: NewUser; response: User };
+  'PATCH /users/{id}': { params: { id: string | number }; query: never; body: NewUser; response: User };
+  'POST /logout': { params: never; query: never; body: never; response: { ok: boolean } };
+  'DELETE /repos/{owner}/{repo}': {
+    params: { owner: string | number; repo: string | number };
+    query: never;
+    body: never;
+    response: unknown;
+  };
+}
+
+declare const api: TypedApiClient<Api>;
+
+describe('calls typed by path', () => {
+  it('resolves a path with params to its response type, no generic', () => {
+    expectTypeOf(api.get('/users/{id}', { params: { id: 1 } })).toEqualTypeOf<Promise<User>>();
+    expectTypeOf(api.get('/users/{id}', { params: { id: 'a/b' } })).toEqualTypeOf<Promise<User>>();
+    expectTypeOf(api.get('/users')).toEqualTypeOf<Promise<User[]>>();
+    expectTypeOf(api.get('/users', { searchParams: { page: 2 } })).toEqualTypeOf<Promise<User[]>>();
+    expectTypeOf(api.delete('/repos/{owner}/{repo}', { params: { owner: 'o', repo: 'r' } })).toEqualTypeOf<
+      Promise<unknown>
+    >();
+    expectTypeOf(api.request('GET', '/users/{id}', { params: { id: 1 } })).toEqualTypeOf<Promise<User>>();
+    expectTypeOf(api.request('POST', '/users', { body: { name: 'a' } })).toEqualTypeOf<Promise<User>>();
+    // @ts-expect-error request's body is typed too
+    api.request('POST', '/users', { body: { nom: 'a' } });
+  });
+
+  it('refuses an unknown path', () => {
+    // @ts-expect-error not a GET path of the map
+    api.get('/nope');
+    // @ts-expect-error a concrete path is not a template of the map
+    api.get('/users/1');
+    // @ts-expect-error GET /users/{id} exists, DELETE does not
+    api.delete('/users/{id}', { params: { id: 1 } });
+    // @ts-expect-error POST /users exists, PUT does not
+    api.put('/users', { name: 'a' });
+  });
+
+  it('refuses a missing params', () => {
+    // @ts-expect-error the options (and their params) are required
+    api.get('/users/{id}');
+    // @ts-expect-error params is required
+    api.get('/users/{id}', {});
+    // @ts-expect-error a parameter is missing
+    api.delete('/repos/{owner}/{repo}', { params: { owner: 'o' } });
+    // @ts-expect-error PATCH needs its params after the body
+    api.patch('/users/{id}', { name: 'a' });
+  });
+
+  it('refuses a wrong param name or type', () => {
+    // @ts-expect-error userId is not a parameter of /users/{id}
+    api.get('/users/{id}', { params: { userId: 1 } });
+    // @ts-expect-error a parameter is a string or a number
+    api.get('/users/{id}', { params: { id: true } });
+    // @ts-expect-error /users has no params
+    api.get('/users', { params: { id: 1 } });
+  });
+
+  it('types the query from the map', () => {
+    // @ts-expect-error page is a number
+    api.get('/users', { searchParams: { page: 'x' } });
+    // @ts-expect-error q is required by GET /search, so the options are too
+    api.get('/search');
+    expectTypeOf(api.get('/search', { searchParams: { q: 'a' } })).toEqualTypeOf<Promise<User[]>>();
+  });
+
+  it('post, put and patch take the endpoint body type', () => {
+    expectTypeOf(api.post('/users', { name: 'a' })).toEqualTypeOf<Promise<User>>();
+    expectTypeOf(api.patch('/users/{id}', { name: 'b' }, { params: { id: 1 } })).toEqualTypeOf<
+      Promise<User>
+    >();
+    expectTypeOf(api.post('/logout')).toEqualTypeOf<Promise<{ ok: boolean }>>();
+    // @ts-expect-error the body of POST /users is a NewUser
+    api.post('/users', { nom: 'a' });
+    // @ts-expect-error the body of POST /users is required
+    api.post('/users');
+    // @ts-expect-error name is a string
+    api.patch('/users/{id}', { name: 1 }, { params: { id: 1 } });
+  });
+
+  it('lists the paths of a method', () => {
+    expectTypeOf<PathsOf<Api, 'GET'>>().toEqualTypeOf<'/users' | '/users/{id}' | '/search'>();
+    expectTypeOf<PathsOf<Api, 'PUT'>>().toEqualTypeOf<never>();
+  });
+
+  it('keeps every other member of the client', () => {
+    expectTypeOf(api.circuitState).toEqualTypeOf<ApiClient['circuitState']>();
+    expectTypeOf(api.getList).toEqualTypeOf<ApiClient['getList']>();
+  });
+});
+
+describe('without a map', () => {
+  it('is the client as before', () => {
+    expectTypeOf<ApiClientFor>().toEqualTypeOf<ApiClient>();
+    expectTypeOf<ApiClientFor<Api>>().toEqualTypeOf<TypedApiClient<Api>>();
+    const untyped = {} as ApiClientFor;
+    expectTypeOf(untyped.get<User>('/users/1')).toEqualTypeOf<Promise<User>>();
+    expectTypeOf(untyped.get('/anything')).toEqualTypeOf<Promise<unknown>>();
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { fillPathParams, type TypedApiClient } from '../../src/client/endpoint-map.js';
+import { type ApiClient, createApiClient } from '../../src/index.js';
+import { sendJson, serveEach } from '../helpers/server.js';
+
+const serve = serveEach();
+
+describe('fillPathParams', () => {
+  it('fills every {name} with its value, percent-encoded', () => {
+    expect(fillPathParams('/repos/{owner}/{repo}', { owner: 'a b', repo: 'x' })).toBe('/repos/a%20b/x');
+    expect(fillPathParams('/files/{id}', { id: 'a/b' })).toBe('/files/a%2Fb');
+    expect(fillPathParams('/files/{id}', { id: '?x=1#y' })).toBe('/files/%3Fx%3D1%23y');
+    expect(fillPathParams('/users/{id}', { id: 42 })).toBe('/users/42');
+    expect(fillPathParams('/users/{id}/posts/{id2}', { id: 1, id2: 'é' })).toBe('/users/1/posts/%C3%A9');
+  });
+
+  it('leaves a path without parameters as it is', () => {
+    expect(fillPathParams('/users')).toBe('/users');
+    expect(fillPathParams('/users', {})).toBe('/users');
+  });
+
+  it('rejects a missing parameter with a TypeError naming it and the path', () => {
+    expect(() => fillPathParams('/users/{id}', {})).toThrow(
+      new TypeError('params.id is missing: the path /users/{id} needs it'),
+    );
+    expect(() => fillPathParams('/users/{id}')).toThrow(
+      new TypeError('params.id is missing: the path /users/{id} needs it'),
+    );
+    expect(() => fillPathParams('/users/{id}', { id: undefined })).toThrow(TypeError);
+  });
+
+  it('rejects a name the path does not have', () => {
+    expect(() => fillPathParams('/users/{id}', { id: 1, userId: 2 })).toThrow(
+      new TypeError('params.userId is not a parameter of the path /users/{id}'),
+    );
+  });
+
+  it('rejects values that are not strings or finite numbers, and dot segments', () => {
+    expect(() => fillPathParams('/u/{id}', { id: { a: 1 } })).toThrow(
+      new TypeError('params.id must be a string or a finite number, got an object'),
+    );
+    expect(() => fillPathParams('/u/{id}', { id: Number.NaN })).toThrow(
+      new TypeError('params.id must be a string or a finite number, got NaN'),
+    );
+    expect(() => fillPathParams('/u/{id}', { id: '..' })).toThrow(
+      new TypeError('params.id must not be empty, "." or "..", got ".."'),
+    );
+    expect(() => fillPathParams('/u/{id}', { id: '' })).toThrow(TypeError);
+  });
+});
+
+// The typed client as `createApiClient<Api>()` will be: here a facade over the real client.
+function typed<A>(client: ApiClient): TypedApiClient<A> {
+  type Options = { params?: Record<string, unknown> } & Record<string, unknown>;
+  const split = (path: string, options: Options | undefined) => {
+    const { params, ...rest } = options ?? {};
+    return [fillPathParams(path, params), rest] as const;
+  };
+  return {
+    ...client,
+    get: (path: string, options?: Options) => client.get(...split(path, options)),
+    delete: (path: string, options?: Options) => client.delete(...split(path, options)),
+    post: (path: string, body: never, options?: Options) => {
+      const [filled, rest] = split(path, options);
+      return client.post(filled, body, rest);
+    },
+  } as unknown as TypedApiClient<A>;
+}
+
+interface Api {
+  'GET /files/{id}': {
+    params: { id: string | number };
+    query: never;
+    body: never;
+    response: { path: string };
+  };
+  'POST /repos/{owner}/{repo}': {
+    params: { owner: string | number; repo: string | number };
+    query: never;
+    body: { name: string };
+    response: { path: string; body: string };
+  };
+}
+
+describe('params through a typed client, against a loopback server', () => {
+  it('sends each parameter percent-encoded: a/b arrives as a%2Fb', async () => {
+    const server = await serve((req, res) => sendJson(res, 200, { path: req.url, body: req.body }));
+    const api = typed<Api>(createApiClient({ baseUrl: server.url }));
+    await expect(api.get('/files/{id}', { params: { id: 'a/b' } })).resolves.toEqual({
+      path: '/files/a%2Fb',
+      body: '',
+    });
+    await expect(
+      api.post('/repos/{owner}/{repo}', { name: 'x' }, { params: { owner: 'a b', repo: 'c?d' } }),
+    ).resolves.toEqual({ path: '/repos/a%20b/c%3Fd', body: '{"name":"x"}' });
+    expect(server.requests.map((request) => request.url)).toEqual(['/files/a%2Fb', '/repos/a%20b/c%3Fd']);
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { typeEndpoints } from '../../src/traffic/endpoint-types.js';
+import { readHar } from '../../src/traffic/endpoints.js';
+import { emitOpenApi } from '../../src/traffic/openapi.js';
+import { harText } from './helpers/har-text.js';
+
+const traffic = readHar(
+  harText([
+    { url: 'https://h.test/users/1?api_key=tfsecretkey99&page=2', response: { id: 1, name: 'a' } },
+    { url: 'https://h.test/users/2', status: 404, response: { message: 'no' } },
+    { method: 'POST', url: 'https://h.test/users', status: 201, response: { id: 3 }, body: { name: 'x' } },
+    { method: 'POST', url: 'https://h.test/users', status: 201, response: { id: 4 } },
+  ]),
+);
+
+describe('emitOpenApi', () => {
+  it('writes one 3.1 document: servers, templated paths, parameters, bodies, responses per status, schemas', () => {
+    const document = JSON.parse(
+      emitOpenApi(typeEndpoints(traffic.endpoints), {
+        servers: ['https://user:pw@h.test/base'],
+        title: 'Users',
+        version: '2',
+      }),
+    );
+    expect(document).toEqual({
+      openapi: '3.1.0',
+      info: { title: 'Users', version: '2' },
+      servers: [{ url: 'https://h.test' }],
+      paths: {
+        '/users/{id}': {
+          get: {
+            operationId: 'getUsersId',
+            parameters: [
+              { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+              { name: 'api_key', in: 'query', required: false, schema: { type: 'string' } },
+              { name: 'page', in: 'query', required: false, schema: { type: 'integer' } },
+            ],
+            responses: {
+              '200': {
+                description: 'OK',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/GetUsersId' } } },
+              },
+              '404': {
+                description: 'Not Found',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/GetUsersIdError' } } },
+              },
+            },
+          },
+        },
+        '/users': {
+          post: {
+            operationId: 'postUsers',
+            requestBody: {
+              required: false,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/PostUsersBody' } } },
+            },
+            responses: {
+              '201': {
+                description: 'Created',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/PostUsers' } } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          GetUsersId: {
+            type: 'object',
+            properties: { id: { type: 'number' }, name: { type: 'string' } },
+            required: ['id', 'name'],
+          },
+          GetUsersIdError: {
+            type: 'object',
+            properties: { message: { type: 'string' } },
+            required: ['message'],
+          },
+          PostUsersBody: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          PostUsers: { type: 'object', properties: { id: { type: 'number' } }, required: ['id'] },
+        },
+      },
+    });
+  });
+
+  it('writes no value from the traffic: no example, no secret', () => {
+    const text = emitOpenApi(typeEndpoints(traffic.endpoints), { servers: traffic.servers });
+    expect(text).not.toContain('tfsecretkey99');
+    expect(text).not.toMatch(/example|default/);
+  });
+
+  it('moves named nested types to components/schemas and points every $ref there', () => {
+    const named = readHar(
+      harText([{ url: 'https://h.test/me', response: { id: 1, address: { city: 'x' } } }]),
+    );
+    const document = JSON.parse(emitOpenApi(typeEndpoints(named.endpoints, { named: true })));
+    expect(document.components.schemas).toEqual({
+      GetMe: {
+        type: 'object',
+        properties: { id: { type: 'number' }, address: { $ref: '#/components/schemas/GetMeAddress' } },
+        required: ['id', 'address'],
+      },
+      GetMeAddress: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    });
+    expect(document.info).toEqual({ title: 'API recorded by typefetch', version: '0.0.0' });
+    expect(document.servers).toBeUndefined();
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../../src/traffic/har.js';
+import { emitQueryType, propertyKey, queryParams, querySchema, quote } from '../../src/traffic/query.js';
+
+const withQuery = (...query: [string, string][]): Exchange => ({
+  method: 'GET',
+  origin: 'https://h.test',
+  segments: ['search'],
+  query,
+  status: 200,
+  response: {},
+});
+
+describe('queryParams', () => {
+  it('types each name from every value seen, marks repeats as arrays and absences as optional', () => {
+    const params = queryParams([
+      withQuery(['page', '1'], ['q', 'shoes'], ['tag', 'a'], ['tag', 'b'], ['min', '1.5'], ['all', 'true']),
+      withQuery(['page', '2'], ['q', '42'], ['min', '-2'], ['all', 'false'], ['token', '']),
+    ]);
+    expect(params).toEqual([
+      { name: 'page', type: 'integer', array: false, required: true },
+      { name: 'q', type: 'string', array: false, required: true },
+      { name: 'tag', type: 'string', array: true, required: false },
+      { name: 'min', type: 'number', array: false, required: true },
+      { name: 'all', type: 'boolean', array: false, required: true },
+      { name: 'token', type: 'string', array: false, required: false },
+    ]);
+  });
+
+  it('is empty when no request had a query', () => {
+    expect(queryParams([withQuery(), withQuery()])).toEqual([]);
+  });
+});
+
+describe('emitQueryType and querySchema', () => {
+  it('writes an interface, quoting names that are not identifiers', () => {
+    const params = queryParams([withQuery(['page', '1'], ['tag', 'a'], ['tag', 'b'], ['sort-by', 'x'])]);
+    expect(emitQueryType(params, 'SearchQuery')).toBe(
+      "export interface SearchQuery {\n  page: number;\n  tag: string | string[];\n  'sort-by': string;\n}\n",
+    );
+    expect(params.map(querySchema)).toEqual([
+      { type: 'integer' },
+      { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+      { type: 'string' },
+    ]);
+  });
+
+  it('quotes keys and strings safely', () => {
+    expect([propertyKey('a_b$1'), propertyKey('1a'), propertyKey("it's")]).toEqual([
+      'a_b$1',
+      "'1a'",
+      "'it\\'s'",
+    ]);
+    expect(quote('a"b\\c\n\u2028')).toBe("'a\"b\\\\c\\n\\u2028'");
+  });
+});

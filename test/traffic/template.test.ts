@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { outlineOf } from '../../src/traffic/similar.js';
+import { isParamSegment, singular, templatePaths } from '../../src/traffic/template.js';
+
+const user = { id: 1, name: 'a', email: 'e' };
+const repo = { id: 1, full_name: 'o/r', stars: 3 };
+
+/** Templates of `path -> 2xx body` pairs. */
+function templates(paths: Record<string, unknown>): string[] {
+  return templatePaths(
+    Object.entries(paths).map(([path, body]) => ({
+      segments: path.split('/').filter((segment) => segment !== ''),
+      outline: outlineOf(body === undefined ? [] : [body]),
+    })),
+  ).map((template) => template.template);
+}
+
+describe('templatePaths: which segments become parameters', () => {
+  it('folds ids (digits, UUIDs, ObjectIds, long hex) into one template', () => {
+    expect(
+      templates({
+        '/users/1': user,
+        '/users/42': user,
+        '/users/550e8400-e29b-41d4-a716-446655440000': user,
+        '/users/507f1f77bcf86cd799439011': user,
+        '/users/9f86d081884c7d65': user,
+      }),
+    ).toEqual(Array(5).fill('/users/{id}'));
+  });
+
+  it('makes a path token a parameter even when seen once', () => {
+    expect(templates({ '/share/Ab3dEf9hIj2kLm4nOp6qRs': {} })).toEqual(['/share/{id}']);
+  });
+
+  it('makes a segment that varies between paths with the same neighbours and alike answers a parameter', () => {
+    expect(templates({ '/users/alice': user, '/users/bob': { ...user, bio: 'x' } })).toEqual([
+      '/users/{user}',
+      '/users/{user}',
+    ]);
+  });
+
+  it('lets a third name join the parameter the first two made, in any order', () => {
+    const paths = { '/users/alice': user, '/users/bob': user, '/users/carol': user };
+    expect(templates(paths)).toEqual(Array(3).fill('/users/{user}'));
+    expect(templates({ '/users/carol': user, '/users/bob': user, '/users/alice': user })).toEqual(
+      Array(3).fill('/users/{user}'),
+    );
+  });
+
+  it('keeps two resources apart when their answers differ', () => {
+    expect(
+      templates({
+        '/api/users': [user],
+        '/api/posts': [{ id: 1, title: 't', body: 'b', userId: 1 }],
+        '/api/tags': [],
+      }),
+    ).toEqual(['/api/users', '/api/posts', '/api/tags']);
+  });
+
+  it('keeps a literal seen beside a parameter and nowhere else (/users/me)', () => {
+    expect(templates({ '/users/1': user, '/users/2': user, '/users/me': user })).toEqual([
+      '/users/{id}',
+      '/users/{id}',
+      '/users/me',
+    ]);
+  });
+
+  it('joins owner/name paths: /repos/{owner}/{repo}', () => {
+    expect(
+      templates({
+        '/repos/octocat/hello-world': repo,
+        '/repos/octocat/spoon-knife': repo,
+        '/repos/torvalds/linux': { ...repo, topics: [] },
+      }),
+    ).toEqual(Array(3).fill('/repos/{owner}/{repo}'));
+  });
+
+  it('keeps API versions literal', () => {
+    expect(templates({ '/v1/users': [user], '/v2/users': [user] })).toEqual(['/v1/users', '/v2/users']);
+  });
+
+  it('gives the root path the template /', () => {
+    expect(templates({ '/': { ok: true } })).toEqual(['/']);
+  });
+});
+
+describe('templatePaths: how parameters are named', () => {
+  it('names the last id after a plural id, an earlier one <singular>Id', () => {
+    expect(templates({ '/users/1/posts/5': {}, '/orders/7/line-items/3': {} })).toEqual([
+      '/users/{userId}/posts/{id}',
+      '/orders/{orderId}/line-items/{id}',
+    ]);
+  });
+
+  it('numbers generic names where the segment before is not a plural word', () => {
+    expect(templates({ '/grid/1/2': {}, '/v1/5/users/7': {} })).toEqual([
+      '/grid/{id}/{id2}',
+      '/v1/{id2}/users/{id}',
+    ]);
+  });
+
+  it('returns each parameter with its segment position', () => {
+    const [template] = templatePaths([{ segments: ['users', '1', 'posts', '5'], outline: undefined }]);
+    expect(template).toEqual({
+      template: '/users/{userId}/posts/{id}',
+      params: [
+        { name: 'userId', position: 1 },
+        { name: 'id', position: 3 },
+      ],
+    });
+  });
+});
+
+describe('singular', () => {
+  it('turns plural resource words into camel-cased singulars', () => {
+    expect(
+      ['users', 'categories', 'addresses', 'statuses', 'boxes', 'order-items', 'user_groups', 'Repos'].map(
+        singular,
+      ),
+    ).toEqual(['user', 'category', 'address', 'status', 'box', 'orderItem', 'userGroup', 'repo']);
+  });
+
+  it('is undefined for words that are not plural or not words', () => {
+    expect(['status', 'analysis', 'search', 'v1', 'api', '%20', 'a-', 'us'].map(singular)).toEqual(
+      Array(8).fill(undefined),
+    );
+  });
+});
+
+describe('isParamSegment', () => {
+  it('is true for ids and tokens, false for words, versions and short mixed codes', () => {
+    expect(['1', 'deadbeefdeadbeef1', 'Ab3dEf9hIj2kLm4nOp6qRs'].map(isParamSegment)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['users', 'v1', 'abc123', 'deadbeefcafebabe'].map(isParamSegment)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
