@@ -1,4 +1,4 @@
-import type { Writer } from './output.js';
+import type { Writer } from './terminal/paint.js';
 
 /** Everything the CLI touches, passed in so tests can drive it in memory. */
 export interface CliIO {

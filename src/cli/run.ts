@@ -1,14 +1,14 @@
-import { parseCliArgs } from './args.js';
-import { runConfig } from './config/run-config.js';
+import { parseCliArgs } from './args/parse.js';
+import { runConfig } from './commands/config/run.js';
+import { runSingle } from './commands/generate.js';
+import { watch } from './commands/watch.js';
 import { UsageError } from './errors.js';
-import { usageText } from './failure.js';
 import { HELP, VERSION } from './help.js';
 import { type CliIO, type Cycle, EXIT } from './io.js';
-import { painter, wantsColor } from './output.js';
-import { runSingle } from './single.js';
-import { watch } from './watch.js';
+import { usageText } from './terminal/failure.js';
+import { painter, wantsColor } from './terminal/paint.js';
 
-export { fileHeader } from './file-header.js';
+export { fileHeader } from '../shared/file-header.js';
 export type { CliIO } from './io.js';
 export { EXIT } from './io.js';
 

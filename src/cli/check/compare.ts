@@ -1,5 +1,5 @@
-import { declarationsOf, withoutTimestamp } from '../file-header.js';
-import type { Painter } from '../output.js';
+import { declarationsOf, withoutTimestamp } from '../../shared/file-header.js';
+import type { Painter } from '../terminal/paint.js';
 import { diffLines, type LineHunk } from './line-diff.js';
 import { diffDeclarations, type MemberChange } from './member-diff.js';
 import { ParseError, parseDeclarations } from './parse.js';

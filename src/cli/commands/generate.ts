@@ -1,0 +1,98 @@
+// One output file from the command line: `typefetch --type [options] <url|file|->... [--sample f]...`.
+
+import path from 'node:path';
+import type { ResolvedCliOptions } from '../args/parse.js';
+import { reportLines, summarize } from '../check/compare.js';
+import { type CliIO, type Cycle, EXIT } from '../io.js';
+import { MissingInputError } from '../job/collect.js';
+import { type JobOutcome, runJob } from '../job/job.js';
+import type { Source } from '../job/sources.js';
+import { failureText, secretsOf, usageText } from '../terminal/failure.js';
+import { displayPath, type Painter, painter, SEPARATOR, wantsColor } from '../terminal/paint.js';
+import { displayUrl } from '../terminal/redact.js';
+
+/** Runs the command once and prints what happened. Returns the exit status. */
+export async function runSingle(
+  options: ResolvedCliOptions,
+  io: CliIO,
+  cycle: Cycle = 'once',
+): Promise<number> {
+  const out = painter(wantsColor(io.isTTY.stdout, io.env));
+  const err = painter(wantsColor(io.isTTY.stderr, io.env));
+  const quiet = cycle === 'again';
+  const urls = options.sources.flatMap((source) => (source.kind === 'url' ? [source.url] : []));
+  try {
+    const outcome = await runJob(
+      {
+        endpoint: options.endpoint,
+        typeName: options.name ?? options.endpoint,
+        sources: options.sources,
+        request: options,
+        outDir: path.resolve(io.cwd, options.out),
+        output: options.output,
+      },
+      options.check ? 'check' : cycle === 'once' ? 'write' : 'update',
+      {
+        baseDir: io.cwd,
+        fetch: io.fetch,
+        readStdin: io.readStdin,
+        now: io.now,
+        onSource: quiet ? undefined : (source) => progressLine(source, options, io),
+        onWarning: (message) => io.stderr.write(`${err.warning(`⚠️ ${message}`)}\n`),
+      },
+    );
+    return report(outcome, io, out, err, quiet);
+  } catch (error) {
+    if (error instanceof MissingInputError) {
+      io.stderr.write(usageText(error.message, err));
+      return EXIT.usage;
+    }
+    const secrets = secretsOf(options.headers, urls);
+    io.stderr.write(failureText(error, { secrets, verbose: options.verbose, paint: err }));
+    return EXIT.failure;
+  }
+}
+
+function progressLine(source: Source, options: ResolvedCliOptions, io: CliIO): void {
+  if (source.kind === 'url') io.stdout.write(`🔄 Fetching ${options.method} ${displayUrl(source.url)}...\n`);
+  // Reading a file is instant; waiting on stdin is not, and the line says what it waits for.
+  if (source.kind === 'stdin') io.stdout.write('📄 Reading JSON from stdin...\n');
+}
+
+function report(outcome: JobOutcome, io: CliIO, out: Painter, err: Painter, quiet: boolean): number {
+  const shown = displayPath(io.cwd, outcome.file);
+  const lines: string[] = [];
+  if (outcome.samples > 1 && !(quiet && outcome.status === 'unchanged')) {
+    lines.push(`🧩 Merged ${outcome.samples} samples into one type`);
+  }
+  switch (outcome.status) {
+    case 'unchanged':
+      if (!quiet) lines.push(out.success(`✅ Up to date: ${shown}`));
+      break;
+    case 'written': {
+      const content = outcome.content;
+      if (quiet) lines.push(`🔁 ${outcome.at.toISOString()} the response changed`);
+      lines.push(
+        out.success('✅ Types generated successfully!'),
+        `📁 Output: ${outcome.file}`,
+        '📝 Generated types:',
+        out.dim(SEPARATOR),
+        content.endsWith('\n') ? content.slice(0, -1) : content,
+        out.dim(SEPARATOR),
+      );
+      break;
+    }
+    case 'match':
+      lines.push(out.success(`✅ Types match ${shown}`));
+      break;
+    case 'drift':
+      lines.push(`📋 ${shown} differs from the response (- file, + response):`);
+      lines.push(...reportLines(outcome.comparison, out));
+  }
+  if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+  if (outcome.status !== 'drift') return EXIT.ok;
+  io.stderr.write(
+    `${err.error(`❌ ${shown} is out of date: ${summarize(outcome.comparison)}. Run without --check to update it.`)}\n`,
+  );
+  return EXIT.failure;
+}
