@@ -1,6 +1,8 @@
+// The CLI as a function: argv and I/O in, exit status out. Parses the command line, then hands over to
+// the command: generate (one file), config (many endpoints), each optionally under watch.
 import { parseCliArgs } from './args/parse.js';
 import { runConfig } from './commands/config/run.js';
-import { runSingle } from './commands/generate.js';
+import { runGenerate } from './commands/generate.js';
 import { watch } from './commands/watch.js';
 import { UsageError } from './errors.js';
 import { HELP, VERSION } from './help.js';
@@ -8,7 +10,6 @@ import { type CliIO, type Cycle, EXIT } from './io.js';
 import { usageText } from './terminal/failure.js';
 import { painter, wantsColor } from './terminal/paint.js';
 
-export { fileHeader } from '../shared/file-header.js';
 export type { CliIO } from './io.js';
 export { EXIT } from './io.js';
 
@@ -33,7 +34,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   const once =
     parsed.command === 'config'
       ? (cycle: Cycle) => runConfig(parsed.options, io, cycle)
-      : (cycle: Cycle) => runSingle(parsed.options, io, cycle);
+      : (cycle: Cycle) => runGenerate(parsed.options, io, cycle);
   const { watch: watching } = parsed.options;
   return watching === undefined ? once('once') : watch(once, watching, io);
 }

@@ -1,3 +1,4 @@
+// Atomic file writes, for the CLI and typefetch/capture alike. See docs/architecture.md, "Writing files".
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,12 +7,39 @@ import path from 'node:path';
 const SAFE_NAME = /^[A-Za-z0-9_-]+$/;
 
 /**
- * Writes `<outDir>/<name><extension>` (`.ts` unless told otherwise) atomically: the text goes to a temporary file in the same folder, then a
- * rename replaces the target in one step, so a reader never sees half a file and a failed run leaves the
- * old file intact. Creates the folder when missing. Returns the absolute path written.
+ * Writes `text` to `file` atomically: the text goes to a temporary file in the same folder, then a
+ * rename replaces the target in one step, so a reader (an editor, `tsc --watch`) never sees half a file
+ * and a failed write leaves the old file intact. Creates the folder when missing.
  *
- * `name` comes from the URL, so it is checked twice: against the allowed characters, and by resolving
- * the target and requiring its folder to be exactly `outDir`.
+ * The temporary file is opened with `'wx'`: when something already sits at its name (a symbolic link
+ * planted by another user of a shared folder), the write fails instead of following it.
+ */
+export async function writeAtomically(file: string, text: string): Promise<void> {
+  const folder = path.dirname(file);
+  await mkdir(folder, { recursive: true });
+  const temporary = path.join(
+    folder,
+    `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
+  try {
+    await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
+  } catch (error) {
+    // EEXIST: something was already at the temporary name; it is not ours to remove.
+    if ((error as { code?: unknown }).code !== 'EEXIST') await rm(temporary, { force: true });
+    throw error;
+  }
+  try {
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Writes `<outDir>/<name><extension>` atomically (see {@link writeAtomically}) and returns the absolute
+ * path written. `name` comes from a URL, so it is checked twice: against the allowed characters, and by
+ * resolving the target and requiring its folder to be exactly `outDir`.
  */
 export async function writeTypesFile(
   outDir: string,
@@ -24,15 +52,6 @@ export async function writeTypesFile(
   if (!SAFE_NAME.test(name) || path.dirname(target) !== folder) {
     throw new Error(`Refusing to write "${name}${extension}" outside ${folder}`);
   }
-  await mkdir(folder, { recursive: true });
-  const temporary = path.join(folder, `.${name}${extension}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    // 'wx' fails instead of following a link someone placed at the temporary name.
-    await writeFile(temporary, content, { encoding: 'utf8', flag: 'wx' });
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeAtomically(target, content);
   return target;
 }

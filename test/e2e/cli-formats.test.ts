@@ -11,7 +11,8 @@ import { loadZodModule, schemaOf } from '../typegen/helpers/zod-module.js';
 import { runCli } from './helpers/cli.js';
 import { useE2eFixture } from './helpers/fixture.js';
 
-const HEADER = /^\/\/ This file was auto-generated from an API response\.\n\/\/ Generated at: (\S+)\n\n/;
+const HEADER =
+  /^\/\/ This file was auto-generated from an API response: GET \/[^\n]*\.\n\/\/ Generated at: (\S+)\n\n/;
 const SEPARATOR = '─'.repeat(50);
 const HINT = 'Run typefetch --help for usage.\n';
 
@@ -75,13 +76,13 @@ const fx = useE2eFixture(() => ({
 
 const read = (file: string) => readFile(path.join(fx.dir, file), 'utf8');
 
-/** The success output for `file`, holding `content`. */
+/** The success output for `file`, holding `content`; a JSON Schema file (`.json`) is called a schema. */
 const success = (url: string, file: string, content: string) =>
   [
     `🔄 Fetching GET ${url}...`,
-    '✅ Types generated successfully!',
+    file.endsWith('.json') ? '✅ Schema generated successfully!' : '✅ Types generated successfully!',
     `📁 Output: ${path.join(fx.dir, file)}`,
-    '📝 Generated types:',
+    file.endsWith('.json') ? '📝 Generated schema:' : '📝 Generated types:',
     SEPARATOR,
     content.slice(0, -1),
     SEPARATOR,
@@ -228,7 +229,7 @@ describe('--check with zod and JSON Schema output', () => {
     ] as const) {
       expect(await runCli(['--type', '--check', `--format=${format}`, url], fx.dir)).toEqual({
         code: 0,
-        stdout: `🔄 Fetching GET ${url}...\n✅ Types match ${file}\n`,
+        stdout: `🔄 Fetching GET ${url}...\n✅ ${format === 'json-schema' ? 'Schema matches' : 'Types match'} ${file}\n`,
         stderr: '',
       });
     }

@@ -8,7 +8,8 @@ import { typecheckSamples } from '../typegen/helpers/typecheck.js';
 import { CLI_PATH, runCli } from './helpers/cli.js';
 import { useE2eFixture } from './helpers/fixture.js';
 
-const HEADER = /^\/\/ This file was auto-generated from an API response\.\n\/\/ Generated at: \S+\n\n/;
+const HEADER =
+  /^\/\/ This file was auto-generated from an API response(?:: GET \/[^\n]*)?\.\n\/\/ Generated at: \S+\n\n/;
 const TOKEN = 'sk_live_9Zq8Yx7Wv6Ut5Sr4';
 
 const fx = useE2eFixture(

@@ -10,7 +10,7 @@ import { ensureBuilt, runCli } from './helpers/cli.js';
 
 const SEPARATOR = '─'.repeat(50);
 const HEADER =
-  /^\/\/ This file was auto-generated from an API response\.\n\/\/ Generated at: (\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\n\n/;
+  /^\/\/ This file was auto-generated from an API response: GET \/[^\n]*\.\n\/\/ Generated at: (\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\n\n/;
 
 const RESPONSES: Record<string, unknown> = {
   '/users': [

@@ -27,7 +27,11 @@ describe('npm run demo (demo/run.mjs)', () => {
     );
     expect(stdout.match(/✅ Types generated successfully!/g)).toHaveLength(6);
     expect(stdout).toContain('\nexport type Catalog = {\n');
-    expect(stderr).toBe('❌ Error: HTTP 404: Not Found\n');
+    // /users and then /users/1 write the same users.ts: the second run says what it replaces.
+    expect(stderr).toBe(
+      '⚠️ users.ts was generated from GET /users; it is replaced by the types of GET /users/:id\n' +
+        '❌ Error: HTTP 404: Not Found\n',
+    );
     const work = / working folder (\S+)\n/.exec(stdout)?.[1];
     expect(work).toBeDefined();
     expect(existsSync(work!)).toBe(false);

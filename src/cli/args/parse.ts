@@ -96,6 +96,8 @@ type Values = ReturnType<typeof parseStrict>['values'];
 
 /** Turns argv (without node and the script) into a command. Throws {@link UsageError} on any mistake. */
 export function parseCliArgs(argv: readonly string[]): ParsedCommand {
+  // Plain `typefetch` asks what the tool does: the usage text answers.
+  if (argv.length === 0) return { command: 'help' };
   const { values, positionals } = parseStrict(argv);
   if (values.help === true) return { command: 'help' };
   if (values.version === true) return { command: 'version' };

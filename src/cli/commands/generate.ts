@@ -1,18 +1,20 @@
-// One output file from the command line: `typefetch --type [options] <url|file|->... [--sample f]...`.
-
+// The generate command: one output file from the command line,
+// `typefetch --type [options] <url|file|->... [--sample f]...`.
 import path from 'node:path';
 import type { ResolvedCliOptions } from '../args/parse.js';
-import { reportLines, summarize } from '../check/compare.js';
+import { jobMode } from '../check/mode.js';
+import { driftReport, outOfDateLine } from '../check/report.js';
 import { type CliIO, type Cycle, EXIT } from '../io.js';
 import { MissingInputError } from '../job/collect.js';
 import { type JobOutcome, runJob } from '../job/job.js';
 import type { Source } from '../job/sources.js';
+import { ZOD_MISSING, zodResolvable } from '../job/zod-check.js';
 import { failureText, secretsOf, usageText } from '../terminal/failure.js';
 import { displayPath, type Painter, painter, SEPARATOR, wantsColor } from '../terminal/paint.js';
 import { displayUrl } from '../terminal/redact.js';
 
 /** Runs the command once and prints what happened. Returns the exit status. */
-export async function runSingle(
+export async function runGenerate(
   options: ResolvedCliOptions,
   io: CliIO,
   cycle: Cycle = 'once',
@@ -20,9 +22,11 @@ export async function runSingle(
   const out = painter(wantsColor(io.isTTY.stdout, io.env));
   const err = painter(wantsColor(io.isTTY.stderr, io.env));
   const quiet = cycle === 'again';
+  const warn = (message: string) => io.stderr.write(`${err.warning(`⚠️ ${message}`)}\n`);
   const urls = options.sources.flatMap((source) => (source.kind === 'url' ? [source.url] : []));
+  let outcome: JobOutcome;
   try {
-    const outcome = await runJob(
+    outcome = await runJob(
       {
         endpoint: options.endpoint,
         typeName: options.name ?? options.endpoint,
@@ -31,17 +35,16 @@ export async function runSingle(
         outDir: path.resolve(io.cwd, options.out),
         output: options.output,
       },
-      options.check ? 'check' : cycle === 'once' ? 'write' : 'update',
+      jobMode(options.check, cycle),
       {
         baseDir: io.cwd,
         fetch: io.fetch,
         readStdin: io.readStdin,
         now: io.now,
         onSource: quiet ? undefined : (source) => progressLine(source, options, io),
-        onWarning: (message) => io.stderr.write(`${err.warning(`⚠️ ${message}`)}\n`),
+        onWarning: warn,
       },
     );
-    return report(outcome, io, out, err, quiet);
   } catch (error) {
     if (error instanceof MissingInputError) {
       io.stderr.write(usageText(error.message, err));
@@ -51,6 +54,9 @@ export async function runSingle(
     io.stderr.write(failureText(error, { secrets, verbose: options.verbose, paint: err }));
     return EXIT.failure;
   }
+  const status = report(outcome, options, io, out, err, quiet);
+  if (options.output.format === 'zod' && !quiet && !zodResolvable(io.cwd)) warn(ZOD_MISSING);
+  return status;
 }
 
 function progressLine(source: Source, options: ResolvedCliOptions, io: CliIO): void {
@@ -59,8 +65,17 @@ function progressLine(source: Source, options: ResolvedCliOptions, io: CliIO): v
   if (source.kind === 'stdin') io.stdout.write('📄 Reading JSON from stdin...\n');
 }
 
-function report(outcome: JobOutcome, io: CliIO, out: Painter, err: Painter, quiet: boolean): number {
+function report(
+  outcome: JobOutcome,
+  options: ResolvedCliOptions,
+  io: CliIO,
+  out: Painter,
+  err: Painter,
+  quiet: boolean,
+): number {
   const shown = displayPath(io.cwd, outcome.file);
+  // A JSON Schema document is a schema, not types.
+  const schema = options.output.format === 'json-schema';
   const lines: string[] = [];
   if (outcome.samples > 1 && !(quiet && outcome.status === 'unchanged')) {
     lines.push(`🧩 Merged ${outcome.samples} samples into one type`);
@@ -71,11 +86,12 @@ function report(outcome: JobOutcome, io: CliIO, out: Painter, err: Painter, quie
       break;
     case 'written': {
       const content = outcome.content;
+      const what = schema ? ['Schema', 'schema'] : ['Types', 'types'];
       if (quiet) lines.push(`🔁 ${outcome.at.toISOString()} the response changed`);
       lines.push(
-        out.success('✅ Types generated successfully!'),
+        out.success(`✅ ${what[0]} generated successfully!`),
         `📁 Output: ${outcome.file}`,
-        '📝 Generated types:',
+        `📝 Generated ${what[1]}:`,
         out.dim(SEPARATOR),
         content.endsWith('\n') ? content.slice(0, -1) : content,
         out.dim(SEPARATOR),
@@ -83,16 +99,13 @@ function report(outcome: JobOutcome, io: CliIO, out: Painter, err: Painter, quie
       break;
     }
     case 'match':
-      lines.push(out.success(`✅ Types match ${shown}`));
+      lines.push(out.success(`✅ ${schema ? 'Schema matches' : 'Types match'} ${shown}`));
       break;
     case 'drift':
-      lines.push(`📋 ${shown} differs from the response (- file, + response):`);
-      lines.push(...reportLines(outcome.comparison, out));
+      lines.push(...driftReport(shown, outcome.comparison, out));
   }
   if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
   if (outcome.status !== 'drift') return EXIT.ok;
-  io.stderr.write(
-    `${err.error(`❌ ${shown} is out of date: ${summarize(outcome.comparison)}. Run without --check to update it.`)}\n`,
-  );
+  io.stderr.write(`${err.error(outOfDateLine(shown, outcome.comparison))}\n`);
   return EXIT.failure;
 }

@@ -1,6 +1,7 @@
 // A config file's content, checked once and completed with every default. Every mistake is a
 // UsageError naming the key (`endpoints[2].method`) and the value.
 import path from 'node:path';
+import { outputFileName } from '../../shared/output-file.js';
 import { toTypeName } from '../../typegen/identifiers.js';
 import {
   CLI_DEFAULTS,
@@ -10,7 +11,7 @@ import {
   resolveMethod,
 } from '../args/values.js';
 import { UsageError } from '../errors.js';
-import { outputFileName, type ResolvedOutput } from '../job/output-format.js';
+import type { ResolvedOutput } from '../job/output-format.js';
 import { cleanName, type Source, suggestedNames } from '../job/sources.js';
 import { displayUrl } from '../terminal/redact.js';
 import { type HeaderTemplate, headerTemplates } from './header-templates.js';

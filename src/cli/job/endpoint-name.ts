@@ -1,22 +1,18 @@
+import { isIdLike } from '../../shared/id-like.js';
+import { safeDecode } from '../../shared/safe-decode.js';
+
 /** The name used when the path gives nothing to go on (`https://api.example.com/`). */
 export const ROOT_ENDPOINT = 'root';
 
 // Long enough for any real resource name, short of the 255-byte file-name limit once `.ts` is added.
 const MAX_NAME_LENGTH = 100;
 
-const ID_LIKE: readonly RegExp[] = [
-  /^\d+$/, // numeric ids: /users/1
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, // UUIDs
-  /^[0-9a-f]{24}$/i, // MongoDB ObjectIds
-  /^(?=.*\d)[0-9a-f]{16,}$/i, // hashes and other long hex ids (a digit keeps words like "deadbeefcafebabe" out)
-];
-
 // A trailing extension such as `.json` or `.xml`: a dot, then a letter and a few letters or digits.
 const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,9}$/;
 
 /**
- * Derives the endpoint name (file name and, by default, type name) from a URL's path, as decisions.md
- * "CLI" says: decode the path, split it on `/` (and `\`, which a decoded `%5c` may hold), drop empty and
+ * Derives the endpoint name (file name and, by default, type name) from a URL's path, as docs/cli.md
+ * ("Endpoint name") says: decode the path, split it on `/` (and `\`, which a decoded `%5c` may hold), drop empty and
  * id-like segments, take the last one left, strip an extension, keep only `[A-Za-z0-9_-]`.
  *
  * Two refinements keep names useful: each segment is cleaned (extension stripped, other characters
@@ -34,16 +30,7 @@ export function endpointName(url: URL): string {
       .replace(/[^A-Za-z0-9_-]/g, '')
       .slice(0, MAX_NAME_LENGTH);
     // A name of only `_` and `-` gives no type name (generateTypes needs a letter or digit).
-    if (/[A-Za-z0-9]/.test(name) && !ID_LIKE.some((pattern) => pattern.test(name))) return name;
+    if (/[A-Za-z0-9]/.test(name) && !isIdLike(name)) return name;
   }
   return ROOT_ENDPOINT;
-}
-
-// A malformed escape (`%zz`) makes decodeURIComponent throw; the raw path still names the endpoint.
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
 }

@@ -1,12 +1,17 @@
-import { readFile } from 'node:fs/promises';
+// One output file: collect its samples, infer one type from all of them, then write the file, update
+// it, or (--check) compare it with what is on disk.
 import path from 'node:path';
 import { writeTypesFile } from '../../node/atomic-write.js';
-import { fileHeader, withoutTimestamp } from '../../shared/file-header.js';
+import { readIfExists } from '../../node/read-if-exists.js';
+import { comparableText, fileHeader, originOf } from '../../shared/file-header.js';
+import { FORMAT_FILES } from '../../shared/output-file.js';
+import { pathTemplate } from '../../shared/path-template.js';
 import { generateTypesFromSamples } from '../../typegen/samples.js';
-import { type Comparison, compareGenerated } from '../check/compare.js';
-import { RunError } from '../errors.js';
+import { checkFile } from '../check/check-file.js';
+import type { Comparison } from '../check/compare.js';
+import type { JobMode } from '../check/mode.js';
 import { type CollectEnv, collectSamples, type SampleRequest } from './collect.js';
-import { FORMAT_FILES, type ResolvedOutput, readsAsDeclarations } from './output-format.js';
+import type { ResolvedOutput } from './output-format.js';
 import type { Source } from './sources.js';
 
 /** One output file: its samples, how to fetch them and where the result goes. */
@@ -22,9 +27,6 @@ export interface Job {
   /** What to write: the format (which also gives the extension) and the generator's switches. */
   readonly output: ResolvedOutput;
 }
-
-/** `write` always writes; `update` writes only when more than the timestamp changed (--watch); `check` never writes. */
-export type JobMode = 'write' | 'update' | 'check';
 
 export type JobOutcome = (
   | { readonly status: 'written' | 'unchanged'; readonly content: string }
@@ -53,36 +55,38 @@ export async function runJob(job: Job, mode: JobMode, env: JobEnv): Promise<JobO
   });
   const at = env.now();
   const { extension, header } = FORMAT_FILES[job.output.format];
+  const origin = originLine(job);
   // A JSON Schema file is plain JSON, which has no comments: no header, so nothing to mask in --check.
-  const content = header ? fileHeader(at) + types : types;
+  const content = header ? fileHeader(at, origin) + types : types;
   const file = path.resolve(job.outDir, `${job.endpoint}${extension}`);
   const common = { file, samples: samples.length, at };
   if (mode === 'check') {
-    const existing = await readExisting(file);
-    if (existing === undefined) {
-      throw new RunError(`${file} does not exist yet; run without --check to create it`);
-    }
-    const comparison = compareGenerated(existing, content, readsAsDeclarations(job.output.format));
+    const comparison = await checkFile(file, content, job.output.format);
     return comparison.kind === 'match'
       ? { status: 'match', ...common }
       : { status: 'drift', comparison, ...common };
   }
-  if (mode === 'update') {
-    const existing = await readExisting(file);
-    if (existing !== undefined && withoutTimestamp(existing) === withoutTimestamp(content)) {
-      return { status: 'unchanged', content, ...common };
-    }
+  const existing = await readIfExists(file);
+  if (mode === 'update' && existing !== undefined && comparableText(existing) === comparableText(content)) {
+    return { status: 'unchanged', content, ...common };
+  }
+  const before = existing === undefined ? undefined : originOf(existing);
+  if (before !== undefined && origin !== undefined && before !== origin) {
+    env.onWarning(
+      `${path.basename(file)} was generated from ${before}; it is replaced by the types of ${origin}`,
+    );
   }
   await writeTypesFile(job.outDir, job.endpoint, content, extension);
   return { status: 'written', content, ...common };
 }
 
-/** The file's text, or `undefined` when there is none. */
-export async function readExisting(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
-    throw error;
-  }
+/**
+ * Where the samples of a job come from, for the file header: `METHOD /path/:id` of each URL, once each,
+ * in order. Never a host, a query or an id, which may be secrets. `undefined` when no URL is among them.
+ */
+function originLine(job: Job): string | undefined {
+  const origins = job.sources.flatMap((source) =>
+    source.kind === 'url' ? [`${job.request.method} ${pathTemplate(source.url)}`] : [],
+  );
+  return origins.length === 0 ? undefined : [...new Set(origins)].join(', ');
 }

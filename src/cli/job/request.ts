@@ -1,3 +1,4 @@
+import { safeDecode } from '../../shared/safe-decode.js';
 import { type HeaderArg, hasHeader } from '../args/headers.js';
 import { RunError } from '../errors.js';
 import { formatOfContentType, parseSamples } from './samples-text.js';
@@ -141,13 +142,4 @@ function withoutUserinfo(url: URL): URL {
   copy.username = '';
   copy.password = '';
   return copy;
-}
-
-/** Percent-decodes userinfo as the URL holds it; a malformed escape is kept as written. */
-export function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

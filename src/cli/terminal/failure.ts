@@ -1,9 +1,9 @@
 // How a failure is printed: `❌ Error: <message>` with every secret replaced, and with --verbose the
 // detail and the chain of causes on further lines.
 
+import { safeDecode } from '../../shared/safe-decode.js';
 import type { HeaderArg } from '../args/headers.js';
 import { RunError } from '../errors.js';
-import { safeDecode } from '../job/request.js';
 import type { Painter } from './paint.js';
 import { redactSecrets } from './redact.js';
 

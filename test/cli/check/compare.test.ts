@@ -1,7 +1,7 @@
 // --check's comparison: member-level changes with paths, the line-diff fallback, the report lines.
 import { describe, expect, it } from 'vitest';
-import { compareGenerated, reportLines, summarize } from '../../../src/cli/check/compare.js';
-import { diffLines } from '../../../src/cli/check/line-diff.js';
+import { compareGenerated } from '../../../src/cli/check/compare.js';
+import { reportLines, summarize } from '../../../src/cli/check/report.js';
 import { painter } from '../../../src/cli/terminal/paint.js';
 import { fileHeader } from '../../../src/shared/file-header.js';
 import { generateTypes } from '../../../src/typegen/generate.js';
@@ -138,24 +138,5 @@ describe('compareGenerated', () => {
       '\u001b[31m    - id: number;\u001b[39m',
       '\u001b[32m    + id: string;\u001b[39m',
     ]);
-  });
-});
-
-describe('diffLines', () => {
-  it('finds the smallest set of changed lines between a common head and tail', () => {
-    expect(diffLines(['a', 'b', 'c', 'd', 'e'], ['a', 'x', 'c', 'd', 'y', 'e'])).toEqual([
-      { beforeLine: 2, removed: ['b'], added: ['x'] },
-      { beforeLine: 5, removed: [], added: ['y'] },
-    ]);
-    expect(diffLines(['a'], ['a'])).toEqual([]);
-    expect(diffLines([], ['a', 'b'])).toEqual([{ beforeLine: 1, removed: [], added: ['a', 'b'] }]);
-  });
-
-  it('shows a huge middle as one replacement instead of building a huge table', () => {
-    const before = Array.from({ length: 3000 }, (_, i) => `a${i}`);
-    const after = Array.from({ length: 3000 }, (_, i) => `b${i}`);
-    const [hunk, ...rest] = diffLines(['same', ...before], ['same', ...after]);
-    expect(rest).toEqual([]);
-    expect([hunk?.beforeLine, hunk?.removed.length, hunk?.added.length]).toEqual([2, 3000, 3000]);
   });
 });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureEntryBuilt } from '../../helpers/build.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The built binary the e2e tests spawn. */
 export const CLI_PATH = path.join(ROOT, 'dist', 'cli.js');
 

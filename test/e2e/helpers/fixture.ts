@@ -1,8 +1,10 @@
+import { mkdir, symlink } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { makeTempDir, removeDir } from '../../cli/helpers/memory-io.js';
 import { createTestServer, sendJson, type TestServer } from '../../helpers/server.js';
-import { ensureBuilt } from './cli.js';
+import { ensureBuilt, ROOT } from './cli.js';
 
 /** The world of an end-to-end CLI test file; its fields are set by the hooks `useE2eFixture` registers. */
 export interface E2eFixture {
@@ -34,10 +36,23 @@ export function useE2eFixture(
   });
   afterAll(() => fixture.server.close());
   beforeEach(async () => {
-    fixture.dir = await makeTempDir();
+    fixture.dir = await makeWorkDirWithZod();
     fixture.server.requests.length = 0;
     fixture.responses = initial();
   });
-  afterEach(() => removeDir(fixture.dir));
+  afterEach(() => removeDir(path.dirname(fixture.dir)));
   return fixture;
+}
+
+/**
+ * A fresh working folder `<temp>/work` whose parent holds `node_modules/zod` (a link to this repository's),
+ * as a project that uses zod has: the folder itself stays empty, and `--format=zod` finds zod from it.
+ */
+async function makeWorkDirWithZod(): Promise<string> {
+  const parent = await makeTempDir();
+  await mkdir(path.join(parent, 'node_modules'));
+  await symlink(path.join(ROOT, 'node_modules', 'zod'), path.join(parent, 'node_modules', 'zod'), 'dir');
+  const work = path.join(parent, 'work');
+  await mkdir(work);
+  return work;
 }

@@ -2,10 +2,11 @@
 // throws: the outcome or the error is returned, with the secrets to keep out of any message about it.
 
 import { checkHeaderValue, type HeaderArg } from '../../args/headers.js';
+import type { JobMode } from '../../check/mode.js';
 import { substitute } from '../../config-file/env.js';
 import type { ResolvedEndpoint } from '../../config-file/resolve.js';
 import { RunError } from '../../errors.js';
-import type { JobEnv, JobMode, JobOutcome } from '../../job/job.js';
+import type { JobEnv, JobOutcome } from '../../job/job.js';
 import { runJob } from '../../job/job.js';
 import { secretsOf } from '../../terminal/failure.js';
 

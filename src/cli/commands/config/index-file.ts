@@ -1,12 +1,24 @@
+// The `index.ts` of a config run: it re-exports every TypeScript output (typescript and zod); a JSON
+// Schema file has nothing to export.
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { writeTypesFile } from '../../../node/atomic-write.js';
-import { indexHeader, withoutTimestamp } from '../../../shared/file-header.js';
+import { readIfExists } from '../../../node/read-if-exists.js';
+import { comparableText, indexHeader } from '../../../shared/file-header.js';
+import { FORMAT_FILES } from '../../../shared/output-file.js';
+import { checkIndexFile } from '../../check/check-file.js';
 import type { Comparison } from '../../check/compare.js';
-import { compareGenerated } from '../../check/compare.js';
-import { diffLines } from '../../check/line-diff.js';
-import { readExisting } from '../../job/job.js';
+import type { JobMode } from '../../check/mode.js';
+import type { EndpointResult } from './endpoint.js';
 
 export const INDEX_NAME = 'index';
+
+/** What became of the index: the files it lists, and with --check its drift, or the error that stopped it. */
+export interface IndexOutcome {
+  readonly listed: readonly string[];
+  readonly drift: Comparison | undefined;
+  readonly error: unknown;
+}
 
 /** `index.ts`: re-exports every listed file, in the config's order. */
 export function indexContent(endpoints: readonly string[], now: Date): string {
@@ -14,27 +26,56 @@ export function indexContent(endpoints: readonly string[], now: Date): string {
 }
 
 /**
+ * Writes (or with --check compares) the index of `results`. It lists every TypeScript output whose
+ * file exists: written now, or kept from an earlier run. With nothing to list there is no index.
+ */
+export async function updateIndex(
+  results: readonly EndpointResult[],
+  outDir: string,
+  mode: JobMode,
+  now: Date,
+): Promise<IndexOutcome> {
+  const listed: string[] = [];
+  for (const result of results) {
+    const name = result.endpoint.endpoint;
+    if (FORMAT_FILES[result.endpoint.output.format].extension !== '.ts') continue;
+    if (mode === 'check' || result.outcome !== undefined || (await exists(path.join(outDir, `${name}.ts`)))) {
+      listed.push(name);
+    }
+  }
+  const content = indexContent(listed, now);
+  try {
+    if (listed.length === 0) return { listed, drift: undefined, error: undefined };
+    if (mode === 'check') {
+      const comparison = await checkIndexFile(outDir, INDEX_NAME, content);
+      return { listed, drift: comparison.kind === 'match' ? undefined : comparison, error: undefined };
+    }
+    await writeIndex(outDir, content, mode === 'update');
+    return { listed, drift: undefined, error: undefined };
+  } catch (error) {
+    return { listed, drift: undefined, error };
+  }
+}
+
+/**
  * Writes `index.ts` (`onlyIfChanged`: unless only the timestamp would change). Returns the path, or
  * `undefined` when nothing was written.
  */
-export async function writeIndex(
+async function writeIndex(
   outDir: string,
   content: string,
   onlyIfChanged: boolean,
 ): Promise<string | undefined> {
   if (onlyIfChanged) {
-    const existing = await readExisting(path.join(outDir, `${INDEX_NAME}.ts`));
-    if (existing !== undefined && withoutTimestamp(existing) === withoutTimestamp(content)) return undefined;
+    const existing = await readIfExists(path.join(outDir, `${INDEX_NAME}.ts`));
+    if (existing !== undefined && comparableText(existing) === comparableText(content)) return undefined;
   }
   return writeTypesFile(outDir, INDEX_NAME, content);
 }
 
-/** Compares the existing `index.ts` with what a run would write; a missing file differs in every line. */
-export async function checkIndex(outDir: string, content: string): Promise<Comparison> {
-  const existing = (await readExisting(path.join(outDir, `${INDEX_NAME}.ts`))) ?? '';
-  const comparison = compareGenerated(existing, content);
-  if (comparison.kind === 'match') return comparison;
-  // An index holds no declarations: compare lines, without the note about the file's format.
-  const lines = (text: string) => withoutTimestamp(text).split('\n');
-  return { kind: 'lines', hunks: diffLines(lines(existing), lines(content)), reason: 'plain' };
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
 }

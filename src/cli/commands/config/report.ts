@@ -1,7 +1,7 @@
 // The lines a config run prints about its endpoints: in the terminal's progress block, as plain lines,
 // and the one-line summary at the end.
-import { summarize } from '../../check/compare.js';
-import type { JobMode } from '../../job/job.js';
+import type { JobMode } from '../../check/mode.js';
+import { checkSummary, summarize } from '../../check/report.js';
 import { shortMessage } from '../../terminal/failure.js';
 import { displayPath, type Painter } from '../../terminal/paint.js';
 import type { ProgressLine } from '../../terminal/progress.js';
@@ -66,13 +66,7 @@ export function summaryLine(results: readonly EndpointResult[], facts: SummaryFa
   if (facts.mode === 'check') {
     const drifted = names('drift');
     if (facts.indexDrift) drifted.push('index');
-    if (drifted.length === 0 && failed.length === 0)
-      return `✅ ${total} checked: every file in ${facts.outDir} matches`;
-    const parts = [
-      drifted.length > 0 ? `out of date: ${drifted.map((name) => `${name}.ts`).join(', ')}` : '',
-      failed.length > 0 ? `failed: ${failed.join(', ')}` : '',
-    ].filter((part) => part !== '');
-    return `❌ Check of ${total}: ${parts.join('; ')}. Run without --check to update.`;
+    return checkSummary(total, drifted, failed, facts.outDir);
   }
   const done = [
     [names('written').length, 'written'],
