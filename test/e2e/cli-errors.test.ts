@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listTree, makeTempDir, removeDir } from '../cli/helpers/memory-io.js';
+import { parserMessage } from '../helpers/parser-message.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 import { ensureBuilt, runCli } from './helpers/cli.js';
 
@@ -64,10 +65,12 @@ describe('run failures exit 1 with one error line', () => {
     );
   });
 
-  it('non-JSON body -> the JSON parser message', async () => {
+  it('non-JSON body -> the status, the content type and the JSON parser message', async () => {
     const result = await runCli(['--type', `${server.url}/html`], dir);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`❌ Error: Unexpected token '<', "<!doctype "... is not valid JSON\n`);
+    expect(result.stderr).toBe(
+      `❌ Error: HTTP 200 OK sent text/html, not JSON: ${parserMessage('<!doctype html><p>hi</p>')}\n`,
+    );
     expect(await listTree(dir)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { safeDecode } from '../../shared/safe-decode.js';
 import { type HeaderArg, hasHeader } from '../args/headers.js';
+import { isJsonContentType } from '../../client/response.js';
 import { RunError } from '../errors.js';
 import { formatOfContentType, parseSamples } from './samples-text.js';
 
@@ -22,8 +23,9 @@ const EXCERPT_BYTES = 300;
 /**
  * Sends the request and parses the response as JSON: one sample, or one per line for a JSON Lines body
  * (`Content-Type: application/x-ndjson` or `application/jsonl`, or a body that is not one JSON document
- * but whose lines each are). Failures are {@link RunError}s with the messages of the spec:
- * `HTTP <status>: <status text>`, `fetch failed`, or the JSON parser's own message.
+ * but whose lines each are). Failures are {@link RunError}s with the messages of docs/cli.md, "Errors":
+ * `HTTP <status>: <status text>`, `fetch failed`, the JSON parser's own message for a body that claims
+ * to be JSON, and the status and content type of a 2xx response that is not JSON.
  *
  * Redirects are followed here rather than by fetch so that the caller's headers (often credentials such as
  * `X-Api-Key`, which fetch would forward) never go to another origin.
@@ -98,7 +100,32 @@ async function readJson(response: Response, signal: AbortSignal, timeoutMs: numb
   } catch (error) {
     throw failure(error, signal, timeoutMs);
   }
-  return parseSamples(text, formatOfContentType(response.headers.get('content-type')));
+  const contentType = response.headers.get('content-type');
+  try {
+    return parseSamples(text, formatOfContentType(contentType));
+  } catch (error) {
+    // A body that says it is JSON but does not parse: the parser's message says where it breaks.
+    if (text.trim() !== '' && isJsonContentType(contentType)) throw error;
+    throw await notJson(response, contentType, text, error);
+  }
+}
+
+/**
+ * A 2xx response that is not JSON (an HTML page, text, an empty 204): the status and the content type
+ * say what came back; with --verbose, an excerpt of the body follows. See docs/cli.md, "Errors".
+ */
+async function notJson(
+  response: Response,
+  contentType: string | null,
+  text: string,
+  parseError: unknown,
+): Promise<RunError> {
+  const status = `HTTP ${response.status} ${response.statusText || (await standardStatusText(response.status))}`;
+  if (text.trim() === '') return new RunError(`${status} sent an empty body, not JSON`);
+  const type = contentType === null ? 'no Content-Type' : contentType.trim();
+  return new RunError(`${status} sent ${type}, not JSON: ${(parseError as Error).message}`, {
+    detail: [`response body: ${oneLineExcerpt(text)}`],
+  });
 }
 
 // fetch rejects with the signal's TimeoutError (also while reading the body); anything else is the
@@ -127,6 +154,11 @@ async function readExcerpt(response: Response): Promise<string> {
   } catch {
     // The excerpt is a courtesy; the status line already says what failed.
   }
+  return oneLineExcerpt(text);
+}
+
+/** The text on one line, cut after {@link EXCERPT_BYTES} characters. */
+function oneLineExcerpt(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > EXCERPT_BYTES ? `${oneLine.slice(0, EXCERPT_BYTES)}…` : oneLine;
 }

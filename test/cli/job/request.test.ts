@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../../src/cli/run.js';
+import { parserMessage } from '../../helpers/parser-message.js';
 import { createTestServer, sendJson, type TestServer } from '../../helpers/server.js';
 import { makeTempDir, memoryIO, removeDir } from '../helpers/memory-io.js';
 
@@ -164,18 +165,29 @@ describe('failures', () => {
     );
   });
 
-  it('reports the JSON parser message for a body that is not JSON, and for an empty body', async () => {
+  it('says the status and content type of a 2xx body that is not JSON, and of an empty body', async () => {
     const server = await serve((req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(req.url === '/empty' ? '' : '<html>oops</html>');
     });
     expect(await cli(['--type', `${server.url}/page`])).toMatchObject({
       code: 1,
-      stderr: `❌ Error: Unexpected token '<', "<html>oops</html>" is not valid JSON\n`,
+      stderr: `❌ Error: HTTP 200 OK sent text/html, not JSON: ${parserMessage('<html>oops</html>')}\n`,
     });
     expect(await cli(['--type', `${server.url}/empty`])).toMatchObject({
       code: 1,
-      stderr: '❌ Error: Unexpected end of JSON input\n',
+      stderr: '❌ Error: HTTP 200 OK sent an empty body, not JSON\n',
+    });
+  });
+
+  it('keeps the JSON parser message alone for a body that says it is JSON but does not parse', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"id": 1,');
+    });
+    expect(await cli(['--type', `${server.url}/broken`])).toMatchObject({
+      code: 1,
+      stderr: `❌ Error: ${parserMessage('{"id": 1,')}\n`,
     });
   });
 
@@ -238,7 +250,7 @@ describe('secrets', () => {
     const result = await cli(['--type', '--header=Authorization: Bearer tk_1234', `${server.url}/me`]);
     expect(result).toMatchObject({
       code: 1,
-      stderr: `❌ Error: Unexpected token 'B', "[REDACTED]" is not valid JSON\n`,
+      stderr: `❌ Error: HTTP 200 OK sent text/plain, not JSON: ${parserMessage('Bearer tk_1234').replace('Bearer tk_1234', '[REDACTED]')}\n`,
     });
   });
 

@@ -19,6 +19,7 @@ export function ensureBuilt(): Promise<void> {
       'src/shared',
       'src/node',
       'src/client/logging/redact.ts',
+      'src/client/response.ts',
       'package.json',
       'tsup.config.ts',
     ],
