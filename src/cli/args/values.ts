@@ -1,10 +1,11 @@
 // Checks of single option values, shared by the command line and the config file. Each throws a
 // UsageError naming the option and the value it got.
+import { MAX_TIMER_MS } from '../../shared/timer-limit.js';
 import { GENERATE_DEFAULTS, OUTPUT_FORMATS, type OutputFormat } from '../../typegen/options.js';
 import { UsageError } from '../errors.js';
 import type { ResolvedOutput } from '../job/output-format.js';
 
-/** The methods the CLI may send (spec, "Limits"). */
+/** The methods the CLI may send (docs/cli.md, "Options"). */
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type CliMethod = (typeof METHODS)[number];
 
@@ -33,8 +34,8 @@ export const CLI_DEFAULTS = {
   output: ResolvedOutput;
 };
 
-// setTimeout (behind AbortSignal.timeout) cannot wait longer than 2^31 - 1 ms.
-export const MAX_TIMEOUT_MS = 2_147_483_647;
+/** `--timeout` and `--interval` become timers (AbortSignal.timeout, setTimeout), capped by their limit. */
+export const MAX_TIMEOUT_MS = MAX_TIMER_MS;
 /** Polling an API more often than once a second is not what a type watcher is for. */
 export const MIN_INTERVAL_MS = 1000;
 export const MAX_CONCURRENCY = 32;

@@ -1,5 +1,5 @@
 // A config file's content, checked once and completed with every default. Every mistake is a
-// UsageError naming the key (`endpoints[2].method`) and the value.
+// UsageError naming the file, the key (`endpoints[2].method`) and the value.
 import path from 'node:path';
 import { outputFileName } from '../../shared/output-file.js';
 import { toTypeName } from '../../typegen/identifiers.js';
@@ -15,8 +15,9 @@ import type { ResolvedOutput } from '../job/output-format.js';
 import { cleanName, type Source, suggestedNames } from '../job/sources.js';
 import { displayUrl } from '../terminal/redact.js';
 import { type HeaderTemplate, headerTemplates } from './header-templates.js';
-import { OUTPUT_KEYS, outputFields } from './output-fields.js';
-import { checkKeys, type Fail, httpUrl, object, optionalString, wholeNumber } from './validate.js';
+import { CONFIG_KEYS, ENDPOINT_KEYS } from './keys.js';
+import { outputFields } from './output-fields.js';
+import { checkKeys, httpUrl, invalid, object, optionalString, wholeNumber } from './validate.js';
 
 export type { HeaderTemplate } from './header-templates.js';
 
@@ -42,45 +43,39 @@ export interface ResolvedConfig {
   readonly endpoints: readonly ResolvedEndpoint[];
 }
 
-const TOP_KEYS = [
-  '$schema',
-  'out',
-  'baseUrl',
-  'concurrency',
-  'timeout',
-  'headers',
-  ...OUTPUT_KEYS,
-  'endpoints',
-];
-const ENDPOINT_KEYS = ['name', 'url', 'method', 'headers', 'body', 'samples', 'timeout', ...OUTPUT_KEYS];
 const HTTP_URL = /^https?:\/\//i;
 
+/** The config read from `file` (shown as `shown`), checked and completed. Mistakes are UsageErrors naming the file. */
 export function resolveConfig(raw: unknown, file: string, shown: string): ResolvedConfig {
-  const fail = (message: string): never => {
-    throw new UsageError(`${shown}: ${message}`);
-  };
-  const config = object(raw, 'the config', fail);
-  checkKeys(config, TOP_KEYS, '', fail);
+  try {
+    return resolve(raw, file);
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`${shown}: ${error.message}`);
+    throw error;
+  }
+}
+
+function resolve(raw: unknown, file: string): ResolvedConfig {
+  const config = object(raw, 'the config');
+  checkKeys(config, CONFIG_KEYS, '');
   const baseDir = path.dirname(path.resolve(file));
-  const out = optionalString(config['out'], 'out', fail) ?? CLI_DEFAULTS.out;
-  const baseUrl =
-    config['baseUrl'] === undefined ? undefined : httpUrl(config['baseUrl'], 'baseUrl', fail).href;
-  const timeoutMs =
-    wholeNumber(config['timeout'], 'timeout', 1, MAX_TIMEOUT_MS, fail) ?? CLI_DEFAULTS.timeoutMs;
-  const shared = headerTemplates(config['headers'], 'headers', fail);
-  const output: ResolvedOutput = { ...CLI_DEFAULTS.output, ...outputFields(config, '', fail) };
+  const out = optionalString(config['out'], 'out') ?? CLI_DEFAULTS.out;
+  const baseUrl = config['baseUrl'] === undefined ? undefined : httpUrl(config['baseUrl'], 'baseUrl').href;
+  const timeoutMs = wholeNumber(config['timeout'], 'timeout', 1, MAX_TIMEOUT_MS) ?? CLI_DEFAULTS.timeoutMs;
+  const shared = headerTemplates(config['headers'], 'headers');
+  const output: ResolvedOutput = { ...CLI_DEFAULTS.output, ...outputFields(config, '') };
   if (!Array.isArray(config['endpoints']) || config['endpoints'].length === 0) {
-    fail('"endpoints" must be a non-empty array of endpoints');
+    invalid('"endpoints" must be a non-empty array of endpoints');
   }
   const endpoints = (config['endpoints'] as unknown[]).map((each, index) =>
-    endpoint(each, `endpoints[${index}]`, { baseUrl, timeoutMs, shared, output }, fail),
+    endpoint(each, `endpoints[${index}]`, { baseUrl, timeoutMs, shared, output }),
   );
-  checkUnique(endpoints, fail);
+  checkUnique(endpoints);
   return {
     baseDir,
     outDir: path.resolve(baseDir, out),
     concurrency:
-      wholeNumber(config['concurrency'], 'concurrency', 1, MAX_CONCURRENCY, fail) ?? CLI_DEFAULTS.concurrency,
+      wholeNumber(config['concurrency'], 'concurrency', 1, MAX_CONCURRENCY) ?? CLI_DEFAULTS.concurrency,
     endpoints,
   };
 }
@@ -92,44 +87,40 @@ interface Defaults {
   readonly output: ResolvedOutput;
 }
 
-function endpoint(raw: unknown, where: string, defaults: Defaults, fail: Fail): ResolvedEndpoint {
-  const entry = object(raw, where, fail);
-  checkKeys(entry, ENDPOINT_KEYS, `${where}.`, fail);
+function endpoint(raw: unknown, where: string, defaults: Defaults): ResolvedEndpoint {
+  const entry = object(raw, where);
+  checkKeys(entry, ENDPOINT_KEYS, `${where}.`);
   const urls = entry['url'] === undefined ? [] : Array.isArray(entry['url']) ? entry['url'] : [entry['url']];
   const sources: Source[] = urls.map((url, index) => ({
     kind: 'url',
-    url: endpointUrl(
-      url,
-      `${where}.url${Array.isArray(entry['url']) ? `[${index}]` : ''}`,
-      defaults.baseUrl,
-      fail,
-    ),
+    url: endpointUrl(url, `${where}.url${Array.isArray(entry['url']) ? `[${index}]` : ''}`, defaults.baseUrl),
   }));
   const samples = entry['samples'] ?? [];
-  if (!Array.isArray(samples)) fail(`${where}.samples must be an array of file paths or URLs`);
+  if (!Array.isArray(samples)) invalid(`${where}.samples must be an array of file paths or URLs`);
   (samples as unknown[]).forEach((sample, index) => {
     const at = `${where}.samples[${index}]`;
-    const given = optionalString(sample, at, fail) ?? fail(`${at} must be a file path or URL`);
+    const given = optionalString(sample, at) ?? invalid(`${at} must be a file path or URL`);
     sources.push(
       HTTP_URL.test(given)
-        ? { kind: 'url', url: httpUrl(given, at, fail) }
+        ? { kind: 'url', url: httpUrl(given, at) }
         : { kind: 'file', given, option: 'sample' },
     );
   });
-  if (sources.length === 0) fail(`${where} needs a "url" or "samples"`);
-  const method = resolveMethodAt(entry['method'], `${where}.method`, fail);
+  if (sources.length === 0) invalid(`${where} needs a "url" or "samples"`);
+  const method = resolveMethodAt(entry['method'], `${where}.method`);
   const body = entry['body'] === undefined ? undefined : JSON.stringify(entry['body']);
-  if (body !== undefined && method === 'GET') fail(`${where}.body cannot be sent with GET; set "method"`);
-  const own = headerTemplates(entry['headers'], `${where}.headers`, fail);
+  if (body !== undefined && method === 'GET') invalid(`${where}.body cannot be sent with GET; set "method"`);
+  const own = headerTemplates(entry['headers'], `${where}.headers`);
   const ownNames = new Set(own.map((header) => header.name.toLowerCase()));
-  const name = entry['name'] === undefined ? undefined : optionalString(entry['name'], `${where}.name`, fail);
+  const name = entry['name'] === undefined ? undefined : optionalString(entry['name'], `${where}.name`);
   const fileName =
     name === undefined
-      ? defaultName(sources.slice(0, urls.length), sources.slice(urls.length), where, fail)
+      ? defaultName(sources.slice(0, urls.length), sources.slice(urls.length), where)
       : cleanName(name);
   if (fileName === undefined)
-    fail(`${where}.name must contain a letter or digit, got ${JSON.stringify(name)}`);
-  if (fileName!.toLowerCase() === 'index') fail(`${where}.name "index" is taken by the generated index.ts`);
+    invalid(`${where}.name must contain a letter or digit, got ${JSON.stringify(name)}`);
+  if (fileName!.toLowerCase() === 'index')
+    invalid(`${where}.name "index" is taken by the generated index.ts`);
   return {
     endpoint: fileName!,
     typeName: name ?? fileName!,
@@ -137,23 +128,22 @@ function endpoint(raw: unknown, where: string, defaults: Defaults, fail: Fail): 
     sources,
     body,
     headers: [...defaults.shared.filter((header) => !ownNames.has(header.name.toLowerCase())), ...own],
-    timeoutMs:
-      wholeNumber(entry['timeout'], `${where}.timeout`, 1, MAX_TIMEOUT_MS, fail) ?? defaults.timeoutMs,
-    output: { ...defaults.output, ...outputFields(entry, `${where}.`, fail) },
+    timeoutMs: wholeNumber(entry['timeout'], `${where}.timeout`, 1, MAX_TIMEOUT_MS) ?? defaults.timeoutMs,
+    output: { ...defaults.output, ...outputFields(entry, `${where}.`) },
   };
 }
 
-function defaultName(named: readonly Source[], others: readonly Source[], where: string, fail: Fail): string {
+function defaultName(named: readonly Source[], others: readonly Source[], where: string): string {
   const suggested = suggestedNames(named, others);
   if (suggested.length === 1) return suggested[0]!;
-  return fail(
+  return invalid(
     suggested.length === 0
       ? `${where} needs a "name": none can be made from its URL or samples`
       : `${where} needs a "name": its samples name different endpoints (${suggested.join(', ')})`,
   );
 }
 
-function checkUnique(endpoints: readonly ResolvedEndpoint[], fail: Fail): void {
+function checkUnique(endpoints: readonly ResolvedEndpoint[]): void {
   const files = new Map<string, number>();
   const types = new Map<string, number>();
   endpoints.forEach((each, index) => {
@@ -171,10 +161,10 @@ function checkUnique(endpoints: readonly ResolvedEndpoint[], fail: Fail): void {
         one!.toLowerCase() === other!.toLowerCase()
           ? `both write ${other}`
           : `write ${one} and ${other}: one name`;
-      fail(`endpoints[${earlier}] and endpoints[${index}] ${clash}; give one another "name"`);
+      invalid(`endpoints[${earlier}] and endpoints[${index}] ${clash}; give one another "name"`);
     }
     if (types.has(type))
-      fail(
+      invalid(
         `endpoints[${types.get(type)}] and endpoints[${index}] both declare ${type}; give one another "name"`,
       );
     files.set(file, index);
@@ -182,24 +172,20 @@ function checkUnique(endpoints: readonly ResolvedEndpoint[], fail: Fail): void {
   });
 }
 
-function endpointUrl(raw: unknown, where: string, baseUrl: string | undefined, fail: Fail): URL {
-  const text = optionalString(raw, where, fail) ?? fail(`${where} must be a URL`);
+function endpointUrl(raw: unknown, where: string, baseUrl: string | undefined): URL {
+  const text = optionalString(raw, where) ?? invalid(`${where} must be a URL`);
   // Anything with a scheme is a URL of its own (and must be http or https), not a path under baseUrl.
-  if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(text)) return httpUrl(text, where, fail);
+  if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(text)) return httpUrl(text, where);
   if (baseUrl === undefined) {
-    return fail(
+    return invalid(
       `${where} "${displayUrl(text)}" is not an absolute http(s) URL; make it one or set "baseUrl"`,
     );
   }
   // Joined as text, as ky's prefixUrl does: `https://h/api` + `/users` is `https://h/api/users`.
-  return httpUrl(`${baseUrl.replace(/\/+$/, '')}/${text.replace(/^\/+/, '')}`, where, fail);
+  return httpUrl(`${baseUrl.replace(/\/+$/, '')}/${text.replace(/^\/+/, '')}`, where);
 }
 
-function resolveMethodAt(raw: unknown, where: string, fail: Fail): CliMethod {
-  if (raw !== undefined && typeof raw !== 'string') fail(`${where} must be a string`);
-  try {
-    return resolveMethod(raw as string | undefined, where);
-  } catch (error) {
-    return fail((error as Error).message);
-  }
+function resolveMethodAt(raw: unknown, where: string): CliMethod {
+  if (raw !== undefined && typeof raw !== 'string') invalid(`${where} must be a string`);
+  return resolveMethod(raw as string | undefined, where);
 }

@@ -1,5 +1,7 @@
-// The config file of `typefetch --type --config <file>`: typefetch.config.json, or a .js/.mjs/.cjs module
-// whose default export is this object. Paths in it are relative to the config file's folder.
+// The config file of `typefetch --type --config <file>`: typefetch.config.json, or a .js/.mjs/.cjs/.ts
+// module whose default export is this object. Paths in it are relative to the config file's folder.
+// This file holds types and one identity function only: the package root exports them (see docs/cli.md,
+// "Config file"), and the client bundle must not grow by any Node code.
 
 /** A whole config file. Unknown keys are an error, so a typo does not go unnoticed. */
 export interface TypefetchConfig {
@@ -84,4 +86,17 @@ export interface TypefetchEndpointConfig {
   maps?: boolean;
   /** @default the top-level `formats` */
   formats?: boolean;
+}
+
+/**
+ * Types a config written in TypeScript or JavaScript: returns `config` unchanged. Editors then check
+ * every key and show its documentation.
+ *
+ * @example
+ * // typefetch.config.ts
+ * import { defineConfig } from 'typefetch';
+ * export default defineConfig({ baseUrl: 'https://api.example.com', endpoints: [{ url: '/users' }] });
+ */
+export function defineConfig(config: TypefetchConfig): TypefetchConfig {
+  return config;
 }

@@ -1,6 +1,6 @@
+import { isJsonContentType } from '../../client/response.js';
 import { safeDecode } from '../../shared/safe-decode.js';
 import { type HeaderArg, hasHeader } from '../args/headers.js';
-import { isJsonContentType } from '../../client/response.js';
 import { RunError } from '../errors.js';
 import { formatOfContentType, parseSamples } from './samples-text.js';
 
