@@ -24,7 +24,7 @@ export interface CliIO {
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-/** Exit statuses (decisions.md, "CLI"). */
+/** Exit statuses (docs/cli.md, "Exit status"). */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
 /** Which run of a command this is: the only one, the first under --watch, or a later one under --watch. */

@@ -1,5 +1,5 @@
 // The comment lines generated files start with: the CLI's, the index of a config run's, and
-// typefetch/capture's. JSON Schema files have none (JSON has no comments). See docs/cli.md, "Output file".
+// typefetch/capture's. JSON Schema files have none (JSON has no comments). See docs/cli.md, "Output file and type name".
 
 const GENERATED = '// This file was auto-generated from an API response';
 const ORIGIN_LINE = /^\/\/ This file was auto-generated from an API response: (.+)\.$/;

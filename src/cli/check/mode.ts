@@ -1,4 +1,4 @@
-// How a run treats the files it would write. `--check` is one of three modes; see docs/cli.md, "--check".
+// How a run treats the files it would write. `--check` is one of three modes; see docs/cli.md, "`--check`: the contract-drift gate".
 import type { OutputFormat } from '../../typegen/options.js';
 import type { Cycle } from '../io.js';
 

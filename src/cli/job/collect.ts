@@ -30,7 +30,7 @@ export class MissingInputError extends RunError {}
  * Reads every source and returns all samples in the order the sources were given (a JSON Lines source
  * gives one per line). Files and stdin are read first, so a missing file stops the run before anything is
  * sent. Errors of a file or stdin name it (`users.jsonl: line 3: ...`); errors of a URL name it only when
- * there are several sources, so a single URL keeps the spec's plain messages.
+ * there are several sources, so a single URL keeps the plain messages of docs/cli.md, "Errors and what to do".
  */
 export async function collectSamples(
   sources: readonly Source[],

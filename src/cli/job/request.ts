@@ -23,7 +23,7 @@ const EXCERPT_BYTES = 300;
 /**
  * Sends the request and parses the response as JSON: one sample, or one per line for a JSON Lines body
  * (`Content-Type: application/x-ndjson` or `application/jsonl`, or a body that is not one JSON document
- * but whose lines each are). Failures are {@link RunError}s with the messages of docs/cli.md, "Errors":
+ * but whose lines each are). Failures are {@link RunError}s with the messages of docs/cli.md, "Errors and what to do":
  * `HTTP <status>: <status text>`, `fetch failed`, the JSON parser's own message for a body that claims
  * to be JSON, and the status and content type of a 2xx response that is not JSON.
  *
@@ -112,7 +112,7 @@ async function readJson(response: Response, signal: AbortSignal, timeoutMs: numb
 
 /**
  * A 2xx response that is not JSON (an HTML page, text, an empty 204): the status and the content type
- * say what came back; with --verbose, an excerpt of the body follows. See docs/cli.md, "Errors".
+ * say what came back; with --verbose, an excerpt of the body follows. See docs/cli.md, "Errors and what to do".
  */
 async function notJson(
   response: Response,

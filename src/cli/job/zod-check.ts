@@ -1,5 +1,5 @@
 // A zod module imports `zod`: a hint when the working folder cannot resolve it, since the file it
-// writes would then fail to compile. See docs/cli.md, "--format".
+// writes would then fail to compile. See docs/cli.md, "Output formats".
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
