@@ -1,4 +1,5 @@
 // Options of captureTypes, checked and completed once, here.
+import { isIntegerIn } from '../shared/integer-range.js';
 import { showValue } from '../shared/show-value.js';
 import { MAX_TIMER_MS } from '../shared/timer-limit.js';
 import { type OutputFormat, resolveGenerateOptions } from '../typegen/options.js';
@@ -78,17 +79,12 @@ export function resolveCaptureOptions(options: unknown): ResolvedCaptureOptions 
   if (typeof outDir !== 'string' || outDir.trim() === '') {
     throw new TypeError(`outDir must be a non-empty string, got ${showValue(outDir)}`);
   }
-  if (
-    typeof debounceMs !== 'number' ||
-    !Number.isInteger(debounceMs) ||
-    debounceMs < 0 ||
-    debounceMs > MAX_TIMER_MS
-  ) {
+  if (!isIntegerIn(debounceMs, 0, MAX_TIMER_MS)) {
     throw new RangeError(
       `debounceMs must be an integer from 0 to ${MAX_TIMER_MS}, got ${showValue(debounceMs)}`,
     );
   }
-  if (typeof maxEndpoints !== 'number' || !Number.isInteger(maxEndpoints) || maxEndpoints < 1) {
+  if (!isIntegerIn(maxEndpoints, 1, Number.MAX_VALUE)) {
     throw new RangeError(`maxEndpoints must be a positive integer, got ${showValue(maxEndpoints)}`);
   }
   if (name !== undefined && typeof name !== 'function') {

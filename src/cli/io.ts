@@ -29,3 +29,9 @@ export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
 /** Which run of a command this is: the only one, the first under --watch, or a later one under --watch. */
 export type Cycle = 'once' | 'first' | 'again';
+
+/**
+ * A command (generate, config): its resolved options, the I/O and which run this is in; prints what
+ * happened and returns the exit status. `--watch` runs a command again and again (commands/watch.ts).
+ */
+export type Command<Options> = (options: Options, io: CliIO, cycle: Cycle) => Promise<number>;

@@ -8,7 +8,7 @@ import { UsageError } from './errors.js';
 import { HELP, VERSION } from './help.js';
 import { type CliIO, type Cycle, EXIT } from './io.js';
 import { usageText } from './terminal/failure.js';
-import { painter, wantsColor } from './terminal/paint.js';
+import { paintersFor } from './terminal/paint.js';
 
 export type { CliIO } from './io.js';
 export { EXIT } from './io.js';
@@ -20,7 +20,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     parsed = parseCliArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(usageText(error.message, painter(wantsColor(io.isTTY.stderr, io.env))));
+    io.stderr.write(usageText(error.message, paintersFor(io).err));
     return EXIT.usage;
   }
   if (parsed.command === 'help') {

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
-import type { OutputOverrides, ResolvedOutput } from '../job/output-format.js';
+import type { EndpointSpec } from '../job/endpoint-spec.js';
+import type { OutputOverrides } from '../job/output-format.js';
 import { classifyPositional, resolveEndpoint, type Source, sampleSource } from '../job/sources.js';
 import { type HeaderArg, parseHeader } from './headers.js';
 import {
   CLI_DEFAULTS,
-  type CliMethod,
   MAX_CONCURRENCY,
   MAX_TIMEOUT_MS,
   MIN_INTERVAL_MS,
@@ -25,27 +25,19 @@ export interface ResolvedWatch {
   readonly intervalMs: number;
 }
 
-/** A `generate` command with every option checked and every default filled in. */
-export interface ResolvedCliOptions {
-  readonly method: CliMethod;
-  /** Every sample, in the order given: URLs, files (`<path>`, `--sample`) and stdin (`-`), at least one. */
-  readonly sources: readonly Source[];
-  /** The JSON text exactly as given; already checked to parse. Sent to every URL. */
-  readonly body: string | undefined;
-  readonly headers: readonly HeaderArg[];
+/**
+ * A `generate` command with every option checked and every default filled in. Its `endpoint` (the file
+ * name) comes from the sources, or from `--name` when they give none or disagree.
+ */
+export interface ResolvedCliOptions extends EndpointSpec<HeaderArg> {
   /** Output folder, relative to the working directory unless absolute. */
   readonly out: string;
-  /** Output file name without `.ts`: from the sources, or from `--name` when they give none or disagree. */
-  readonly endpoint: string;
   /** Type name given with `--name`; when absent the endpoint name is used. */
   readonly name: string | undefined;
-  readonly timeoutMs: number;
   readonly verbose: boolean;
   /** Compare with the existing file instead of writing it. */
   readonly check: boolean;
   readonly watch: ResolvedWatch | undefined;
-  /** `--format`, `--named`, `--no-maps`, `--formats`, with the generator's defaults. */
-  readonly output: ResolvedOutput;
 }
 
 /** A `--config` command. Values given here override the config file's. */

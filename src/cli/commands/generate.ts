@@ -4,23 +4,18 @@ import path from 'node:path';
 import type { ResolvedCliOptions } from '../args/parse.js';
 import { jobMode } from '../check/mode.js';
 import { driftReport, outOfDateLine } from '../check/report.js';
-import { type CliIO, type Cycle, EXIT } from '../io.js';
+import { type CliIO, type Command, EXIT } from '../io.js';
 import { MissingInputError } from '../job/collect.js';
 import { type JobOutcome, runJob } from '../job/job.js';
 import type { Source } from '../job/sources.js';
 import { ZOD_MISSING, zodResolvable } from '../job/zod-check.js';
 import { failureText, secretsOf, usageText } from '../terminal/failure.js';
-import { displayPath, type Painter, painter, SEPARATOR, wantsColor } from '../terminal/paint.js';
+import { displayPath, type Painter, paintersFor, SEPARATOR } from '../terminal/paint.js';
 import { displayUrl } from '../terminal/redact.js';
 
 /** Runs the command once and prints what happened. Returns the exit status. */
-export async function runGenerate(
-  options: ResolvedCliOptions,
-  io: CliIO,
-  cycle: Cycle = 'once',
-): Promise<number> {
-  const out = painter(wantsColor(io.isTTY.stdout, io.env));
-  const err = painter(wantsColor(io.isTTY.stderr, io.env));
+export const runGenerate: Command<ResolvedCliOptions> = async (options, io, cycle) => {
+  const { out, err } = paintersFor(io);
   const quiet = cycle === 'again';
   const warn = (message: string) => io.stderr.write(`${err.warning(`⚠️ ${message}`)}\n`);
   const urls = options.sources.flatMap((source) => (source.kind === 'url' ? [source.url] : []));
@@ -57,7 +52,7 @@ export async function runGenerate(
   const status = report(outcome, options, io, out, err, quiet);
   if (options.output.format === 'zod' && !quiet && !zodResolvable(io.cwd)) warn(ZOD_MISSING);
   return status;
-}
+};
 
 function progressLine(source: Source, options: ResolvedCliOptions, io: CliIO): void {
   if (source.kind === 'url') io.stdout.write(`🔄 Fetching ${options.method} ${displayUrl(source.url)}...\n`);

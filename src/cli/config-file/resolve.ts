@@ -11,6 +11,7 @@ import {
   resolveMethod,
 } from '../args/values.js';
 import { UsageError } from '../errors.js';
+import type { EndpointSpec } from '../job/endpoint-spec.js';
 import type { ResolvedOutput } from '../job/output-format.js';
 import { cleanName, type Source, suggestedNames } from '../job/sources.js';
 import { displayUrl } from '../terminal/redact.js';
@@ -21,17 +22,13 @@ import { checkKeys, httpUrl, invalid, object, optionalString, wholeNumber } from
 
 export type { HeaderTemplate } from './header-templates.js';
 
-export interface ResolvedEndpoint {
-  /** File name without its extension, also the label in progress lines. */
-  readonly endpoint: string;
+/**
+ * One endpoint of a config file; its `endpoint` (the file name) is also the label in progress lines, and
+ * its `output` is the endpoint's `format`, `named`, `maps`, `formats`, else the top level's, else the
+ * defaults.
+ */
+export interface ResolvedEndpoint extends EndpointSpec<HeaderTemplate> {
   readonly typeName: string;
-  readonly method: CliMethod;
-  readonly sources: readonly Source[];
-  readonly body: string | undefined;
-  readonly headers: readonly HeaderTemplate[];
-  readonly timeoutMs: number;
-  /** The endpoint's `format`, `named`, `maps`, `formats`, else the top level's, else the defaults. */
-  readonly output: ResolvedOutput;
 }
 
 export interface ResolvedConfig {

@@ -1,5 +1,6 @@
 // Checks of values read from a config file. Each throws a UsageError saying where in the file and what
 // is wrong, as the command line's checks (args/values.ts) do; resolveConfig puts the file's name in front.
+import { isIntegerIn } from '../../shared/integer-range.js';
 import { UsageError } from '../errors.js';
 import { displayUrl } from '../terminal/redact.js';
 
@@ -43,7 +44,7 @@ export function optionalString(raw: unknown, where: string): string | undefined 
 
 export function wholeNumber(raw: unknown, where: string, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < min || raw > max) {
+  if (!isIntegerIn(raw, min, max)) {
     invalid(`${where} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
   }
   return raw as number;

@@ -43,6 +43,17 @@ export function painter(enabled: boolean): Painter {
   return enabled ? COLORS : PLAIN;
 }
 
+/** The painters of a run's two streams, each by {@link wantsColor}. */
+export function paintersFor(io: {
+  readonly isTTY: { readonly stdout: boolean; readonly stderr: boolean };
+  readonly env: Readonly<Record<string, string | undefined>>;
+}): { out: Painter; err: Painter } {
+  return {
+    out: painter(wantsColor(io.isTTY.stdout, io.env)),
+    err: painter(wantsColor(io.isTTY.stderr, io.env)),
+  };
+}
+
 function same(text: string): string {
   return text;
 }

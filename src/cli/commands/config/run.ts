@@ -9,22 +9,18 @@ import { driftReport } from '../../check/report.js';
 import { loadConfig } from '../../config-file/load.js';
 import { type ResolvedConfig, resolveConfig } from '../../config-file/resolve.js';
 import { UsageError } from '../../errors.js';
-import { type CliIO, type Cycle, EXIT } from '../../io.js';
+import { type CliIO, type Command, EXIT } from '../../io.js';
 import { ZOD_MISSING, zodResolvable } from '../../job/zod-check.js';
 import { failureText, usageText } from '../../terminal/failure.js';
-import { displayPath, type Painter, painter, wantsColor } from '../../terminal/paint.js';
+import { displayPath, type Painter, paintersFor } from '../../terminal/paint.js';
 import type { EndpointResult } from './endpoint.js';
 import { INDEX_NAME, type IndexOutcome, updateIndex } from './index-file.js';
 import { summaryLine } from './report.js';
 import { runEndpoints } from './run-endpoints.js';
 
-export async function runConfig(
-  command: ResolvedConfigCommand,
-  io: CliIO,
-  cycle: Cycle = 'once',
-): Promise<number> {
-  const out = painter(wantsColor(io.isTTY.stdout, io.env));
-  const err = painter(wantsColor(io.isTTY.stderr, io.env));
+/** Runs every endpoint of the config file once, writes the index, prints the summary; returns the exit status. */
+export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cycle) => {
+  const { out, err } = paintersFor(io);
   const config = await readConfig(command, io, err);
   if (config === undefined) return EXIT.usage;
   const outDir = command.out === undefined ? config.outDir : path.resolve(io.cwd, command.out);
@@ -71,7 +67,7 @@ export async function runConfig(
   });
   if (!quiet || !ok) (ok ? io.stdout : io.stderr).write(`${(ok ? out.success : err.error)(summary)}\n`);
   return ok ? EXIT.ok : EXIT.failure;
-}
+};
 
 /** The config file read and checked, or `undefined` after printing why it cannot be used. */
 async function readConfig(
