@@ -198,6 +198,18 @@ describe('typefetch --type --config', () => {
     );
   });
 
+  it('warns once, after the endpoints, when zod output is written where zod cannot be resolved', async () => {
+    await config({ baseUrl: server.url, format: 'zod', endpoints: [{ url: '/users' }, { url: '/slow/1' }] });
+    const { io, stdout, stderr } = memoryIO(dir);
+    expect(await run(['--type', '--config=typefetch.config.json', '--concurrency=1'], io)).toBe(0);
+    expect(stdout()).toBe(
+      '✅ users: src/types/users.ts\n✅ slow: src/types/slow.ts\n✅ 2 endpoints: 2 written in src/types, with index.ts\n',
+    );
+    expect(stderr()).toBe(
+      '⚠️ zod cannot be resolved from this folder, and the generated file imports it: install it with npm install zod\n',
+    );
+  });
+
   it('loads a .mjs config (default export)', async () => {
     await writeFile(
       path.join(dir, 'typefetch.config.mjs'),
