@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings hold the config file's ${VAR} placeholders.
 import { describe, expect, it } from 'vitest';
 import { checkTemplate, substitute } from '../../../src/cli/config-file/env.js';
 
