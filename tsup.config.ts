@@ -19,6 +19,8 @@ export default defineConfig([
     // generator is bundled in; it imports Node builtins only).
     entry: { undici: 'src/undici/index.ts', capture: 'src/capture/index.ts' },
     external: ['undici'],
+    // Each subpath is one self-contained file: code both use (src/shared/) is not split into a chunk.
+    splitting: false,
     format: ['esm', 'cjs'],
     dts: true,
     target: 'node20',

@@ -1,5 +1,7 @@
 // The public surface of typefetch. Nothing else is exported.
 
+export type { TypefetchConfig, TypefetchEndpointConfig } from './cli/config-file/schema.js';
+export { defineConfig } from './cli/config-file/schema.js';
 export type { ApiClient } from './client/create-client.js';
 export { createApiClient } from './client/create-client.js';
 export type { ApiErrorDetails } from './client/errors.js';

@@ -2,10 +2,10 @@
 // copy into the types of its endpoint, written to files after a debounce.
 import path from 'node:path';
 import { hasNoBody, isJsonContentType } from '../client/response.js';
+import { writeAtomically } from '../node/atomic-write.js';
 import { endpointOf } from './endpoint.js';
 import { type CapturedEndpoint, type CaptureTypesOptions, resolveCaptureOptions } from './options.js';
 import { type EndpointState, EndpointStore } from './store.js';
-import { writeAtomically } from './write.js';
 
 /** A fetch-compatible function (what `createApiClient`'s `fetchImpl` and most clients accept). */
 export type CapturingFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;

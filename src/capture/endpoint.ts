@@ -1,15 +1,7 @@
 // Which endpoint a response belongs to: its method and path pattern, ids replaced by `:id`, so
 // `GET /users/1` and `GET /users/2` merge into `GET /users/:id`. Query strings never take part.
-
-// decisions.md's id-like path segments (the CLI's endpoint rule), plus long mixed letter-and-digit
-// segments (share tokens, slugs with ids): a path token must never name a file or a type.
-const ID_LIKE: readonly RegExp[] = [
-  /^\d+$/,
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  /^[0-9a-f]{24}$/i,
-  /^(?=.*\d)[0-9a-f]{16,}$/i,
-  /^(?=.*\d)(?=.*[A-Za-z]).{20,}$/,
-];
+import { pathTemplate } from '../shared/path-template.js';
+import { safeDecode } from '../shared/safe-decode.js';
 
 // Long enough for any real resource path, well short of the 255-byte file-name limit.
 const MAX_FILE_STEM = 100;
@@ -25,12 +17,7 @@ export interface EndpointKey {
 
 /** The endpoint of a request; `url` must be absolute. */
 export function endpointOf(method: string, url: URL): EndpointKey {
-  // Segments stay percent-encoded: the pattern is written into comments and must hold no line break.
-  const segments = url.pathname
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map((segment) => (ID_LIKE.some((pattern) => pattern.test(safeDecode(segment))) ? ':id' : segment));
-  const pattern = `/${segments.join('/')}`;
+  const pattern = pathTemplate(url);
   const upper = method.toUpperCase();
   return { method: upper, pattern, key: `${upper} ${pattern}` };
 }
@@ -51,12 +38,4 @@ export function fileStem({ method, pattern }: EndpointKey): string {
     .filter((word) => word !== '');
   if (words.length === 0) words.push('root');
   return [method.toLowerCase(), ...words].join('-').slice(0, MAX_FILE_STEM);
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

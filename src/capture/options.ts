@@ -1,5 +1,8 @@
 // Options of captureTypes, checked and completed once, here.
-import { describe, type OutputFormat, resolveGenerateOptions } from '../typegen/options.js';
+import { isIntegerIn } from '../shared/integer-range.js';
+import { showValue } from '../shared/show-value.js';
+import { MAX_TIMER_MS } from '../shared/timer-limit.js';
+import { type OutputFormat, resolveGenerateOptions } from '../typegen/options.js';
 import type { EndpointKey } from './endpoint.js';
 
 /** An endpoint as the `name` option and `endpoints()` see it. */
@@ -62,44 +65,36 @@ export interface ResolvedCaptureOptions {
   readonly maxEndpoints: number;
 }
 
-// setTimeout's largest delay; above it Node fires at once.
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 const warn = (error: Error): void => {
   console.warn(`typefetch captureTypes: ${error.message}`);
 };
 
 export function resolveCaptureOptions(options: unknown): ResolvedCaptureOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError(`captureTypes options must be an object with an outDir, got ${describe(options)}`);
+    throw new TypeError(`captureTypes options must be an object with an outDir, got ${showValue(options)}`);
   }
   const raw = options as Record<string, unknown>;
   const { outDir, name, onError = warn } = raw;
   const { debounceMs = CAPTURE_DEFAULTS.debounceMs, maxEndpoints = CAPTURE_DEFAULTS.maxEndpoints } = raw;
   if (typeof outDir !== 'string' || outDir.trim() === '') {
-    throw new TypeError(`outDir must be a non-empty string, got ${describe(outDir)}`);
+    throw new TypeError(`outDir must be a non-empty string, got ${showValue(outDir)}`);
   }
-  if (
-    typeof debounceMs !== 'number' ||
-    !Number.isInteger(debounceMs) ||
-    debounceMs < 0 ||
-    debounceMs > MAX_TIMER_MS
-  ) {
+  if (!isIntegerIn(debounceMs, 0, MAX_TIMER_MS)) {
     throw new RangeError(
-      `debounceMs must be an integer from 0 to ${MAX_TIMER_MS}, got ${describe(debounceMs)}`,
+      `debounceMs must be an integer from 0 to ${MAX_TIMER_MS}, got ${showValue(debounceMs)}`,
     );
   }
-  if (typeof maxEndpoints !== 'number' || !Number.isInteger(maxEndpoints) || maxEndpoints < 1) {
-    throw new RangeError(`maxEndpoints must be a positive integer, got ${describe(maxEndpoints)}`);
+  if (!isIntegerIn(maxEndpoints, 1, Number.MAX_VALUE)) {
+    throw new RangeError(`maxEndpoints must be a positive integer, got ${showValue(maxEndpoints)}`);
   }
   if (name !== undefined && typeof name !== 'function') {
-    throw new TypeError(`name must be a function, got ${describe(name)}`);
+    throw new TypeError(`name must be a function, got ${showValue(name)}`);
   }
   if (typeof onError !== 'function')
-    throw new TypeError(`onError must be a function, got ${describe(onError)}`);
+    throw new TypeError(`onError must be a function, got ${showValue(onError)}`);
   const fetchImpl = raw['fetch'] ?? globalThis.fetch?.bind(globalThis);
   if (typeof fetchImpl !== 'function')
-    throw new TypeError(`fetch must be a function, got ${describe(fetchImpl)}`);
+    throw new TypeError(`fetch must be a function, got ${showValue(fetchImpl)}`);
   // The output options are checked by generateTypes' own resolver, so the messages are the same.
   const { format, named, maps, formats } = resolveGenerateOptions({
     name: 'capture',

@@ -1,6 +1,6 @@
 import { version } from '../../package.json';
 import { OUTPUT_FORMATS } from '../typegen/options.js';
-import { CLI_DEFAULTS, METHODS } from './args.js';
+import { CLI_DEFAULTS, METHODS } from './args/parse.js';
 
 /** The package version, inlined from package.json at build time. */
 export const VERSION: string = version;

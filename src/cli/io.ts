@@ -1,4 +1,4 @@
-import type { Writer } from './output.js';
+import type { Writer } from './terminal/paint.js';
 
 /** Everything the CLI touches, passed in so tests can drive it in memory. */
 export interface CliIO {
@@ -24,8 +24,14 @@ export interface CliIO {
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-/** Exit statuses (decisions.md, "CLI"). */
+/** Exit statuses (docs/cli.md, "Exit status"). */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
 /** Which run of a command this is: the only one, the first under --watch, or a later one under --watch. */
 export type Cycle = 'once' | 'first' | 'again';
+
+/**
+ * A command (generate, config): its resolved options, the I/O and which run this is in; prints what
+ * happened and returns the exit status. `--watch` runs a command again and again (commands/watch.ts).
+ */
+export type Command<Options> = (options: Options, io: CliIO, cycle: Cycle) => Promise<number>;

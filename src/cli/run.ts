@@ -1,14 +1,15 @@
-import { parseCliArgs } from './args.js';
-import { runConfig } from './config/run-config.js';
+// The CLI as a function: argv and I/O in, exit status out. Parses the command line, then hands over to
+// the command: generate (one file), config (many endpoints), each optionally under watch.
+import { parseCliArgs } from './args/parse.js';
+import { runConfig } from './commands/config/run.js';
+import { runGenerate } from './commands/generate.js';
+import { watch } from './commands/watch.js';
 import { UsageError } from './errors.js';
-import { usageText } from './failure.js';
 import { HELP, VERSION } from './help.js';
 import { type CliIO, type Cycle, EXIT } from './io.js';
-import { painter, wantsColor } from './output.js';
-import { runSingle } from './single.js';
-import { watch } from './watch.js';
+import { usageText } from './terminal/failure.js';
+import { paintersFor } from './terminal/paint.js';
 
-export { fileHeader } from './file-header.js';
 export type { CliIO } from './io.js';
 export { EXIT } from './io.js';
 
@@ -19,7 +20,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     parsed = parseCliArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(usageText(error.message, painter(wantsColor(io.isTTY.stderr, io.env))));
+    io.stderr.write(usageText(error.message, paintersFor(io).err));
     return EXIT.usage;
   }
   if (parsed.command === 'help') {
@@ -33,7 +34,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
   const once =
     parsed.command === 'config'
       ? (cycle: Cycle) => runConfig(parsed.options, io, cycle)
-      : (cycle: Cycle) => runSingle(parsed.options, io, cycle);
+      : (cycle: Cycle) => runGenerate(parsed.options, io, cycle);
   const { watch: watching } = parsed.options;
   return watching === undefined ? once('once') : watch(once, watching, io);
 }

@@ -1,5 +1,5 @@
+import { showValue } from '../shared/show-value.js';
 import { type ApiError, CircuitOpenError } from './errors.js';
-import { showValue } from './show-value.js';
 import type { CircuitBreakerConfig, CircuitState } from './types.js';
 
 /** CircuitBreakerConfig with defaults filled in. */

@@ -1,10 +1,10 @@
+import { showValue } from '../shared/show-value.js';
 import { type ResolvedCircuitBreaker, resolveCircuitBreaker } from './circuit-breaker.js';
 import { safeHeaders } from './headers.js';
 import { DEFAULT_REDACT_HEADER_KEYS } from './logging/redact.js';
 import type { ErrorMessageOverrides } from './messages/index.js';
 import { defaultListRequest, defaultListResponse } from './pagination.js';
 import { type ResolvedRetryPolicy, resolveRetryPolicy } from './retry/policy.js';
-import { showValue } from './show-value.js';
 import { realClock } from './timeout.js';
 import type {
   ApiClientConfig,

@@ -1,8 +1,8 @@
+import { showValue } from '../shared/show-value.js';
 import { encodeBody, isStream } from './body.js';
 import { safeHeaders } from './headers.js';
 import type { ErrorMessageOverrides } from './messages/index.js';
 import { optionalBoolean, type ResolvedClientConfig, resolveLocale, resolveTimeout } from './options.js';
-import { showValue } from './show-value.js';
 import type {
   ApiClientInterceptors,
   HttpMethod,

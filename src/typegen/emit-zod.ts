@@ -1,7 +1,7 @@
 // Model -> a zod 4 module: `export const <name>Schema = ...;` and `export type <Name> = z.infer<...>;`
 // for the top-level value whatever it is (arrays and primitives included), and, with named types, for
 // each named object, declared before the schemas that use it.
-import { formatTag, indent } from './emit.js';
+import { formatTag, indent } from './emit-typescript.js';
 import { propertyKey } from './identifiers.js';
 import type { ObjectNode, TypeNode } from './model.js';
 import type { Naming } from './names.js';

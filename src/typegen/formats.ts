@@ -77,7 +77,7 @@ export function formatBit(format: StringFormat): number {
 }
 
 // Keys that are ids or dates (map detection). The id patterns are the CLI's id-like path segments
-// (decisions.md, "CLI"); dates may carry a time, with or without an offset.
+// (docs/cli.md, "Output file and type name"); dates may carry a time, with or without an offset.
 const ID_OR_DATE_KEY: readonly RegExp[] = [
   /^\d+$/,
   UUID_PATTERN,

@@ -1,4 +1,5 @@
 // Options of generateTypes, checked and completed once, here.
+import { showValue as describe } from '../shared/show-value.js';
 import { toTypeName } from './identifiers.js';
 
 /** The output formats of generateTypes. */
@@ -87,13 +88,4 @@ export function resolveGenerateOptions(options: unknown): ResolvedGenerateOption
 function flag(option: string, value: unknown): boolean {
   if (typeof value !== 'boolean') throw new TypeError(`${option} must be a boolean, got ${describe(value)}`);
   return value;
-}
-
-/** A value as an option error shows it: strings quoted, objects and functions named by kind. */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'function') return 'a function';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object' && value !== null) return 'an object';
-  return String(value);
 }

@@ -1,6 +1,7 @@
 // The part of generateTypes after inference: warnings, map detection, naming, and the chosen emitter.
-import { emit } from './emit.js';
+
 import { emitJsonSchema } from './emit-json-schema.js';
+import { emit } from './emit-typescript.js';
 import { emitZod } from './emit-zod.js';
 import type { InferResult } from './infer.js';
 import { detectMaps } from './maps.js';

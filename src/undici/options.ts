@@ -1,5 +1,5 @@
 import { Agent, type Dispatcher } from 'undici';
-import { showValue } from '../client/show-value.js';
+import { showValue } from '../shared/show-value.js';
 
 /** Options of {@link createUndiciFetch}. */
 export interface UndiciFetchOptions {

@@ -7,6 +7,8 @@ import { createTestServer, sendJson, type TestServer } from '../helpers/server.j
 import { FIXED_NOW, listTree, makeTempDir, memoryIO, removeDir } from './helpers/memory-io.js';
 
 const HEADER = `// This file was auto-generated from an API response.\n// Generated at: ${FIXED_NOW.toISOString()}\n\n`;
+/** The header of a file made from URLs: its first line names their method and path template. */
+const headerFrom = (origin: string) => HEADER.replace('response.', `response: ${origin}.`);
 const lines = (...text: string[]) => `${text.join('\n')}\n`;
 
 let dir: string;
@@ -48,7 +50,7 @@ describe('several samples, one type', () => {
     const { io, stdout, stderr } = memoryIO(dir);
     expect(await run(['--type', `${server.url}/users/1`, `${server.url}/users/2`], io)).toBe(0);
     const file = path.join(dir, 'src', 'types', 'users.ts');
-    expect(await readFile(file, 'utf8')).toBe(HEADER + USERS_MERGED);
+    expect(await readFile(file, 'utf8')).toBe(headerFrom('GET /users/:id') + USERS_MERGED);
     expect(stderr()).toBe('');
     expect(stdout().split('\n').slice(0, 5)).toEqual([
       `🔄 Fetching GET ${server.url}/users/1...`,
@@ -70,7 +72,7 @@ describe('several samples, one type', () => {
     expect(code).toBe(0);
     expect(stdout()).toContain('\n🧩 Merged 4 samples into one type\n');
     expect(await readFile(path.join(dir, 'src', 'types', 'users.ts'), 'utf8')).toBe(
-      HEADER +
+      headerFrom('GET /users/:id') +
         lines(
           'export interface Users {',
           '  id: number;',
@@ -110,7 +112,8 @@ describe('several samples, one type', () => {
     const { io } = memoryIO(dir);
     expect(await run(['--type', `${server.url}/stream`], io)).toBe(0);
     expect(await readFile(path.join(dir, 'src', 'types', 'stream.ts'), 'utf8')).toBe(
-      HEADER + lines('export interface Stream {', '  id: number;', '  done?: boolean;', '}'),
+      headerFrom('GET /stream') +
+        lines('export interface Stream {', '  id: number;', '  done?: boolean;', '}'),
     );
   });
 });

@@ -34,7 +34,7 @@ describe('run (in memory)', () => {
     const code = await run(['--type', `${server.url}/users`], io);
     const file = path.join(dir, 'src', 'types', 'users.ts');
     const content = [
-      '// This file was auto-generated from an API response.',
+      '// This file was auto-generated from an API response: GET /users.',
       `// Generated at: ${FIXED_NOW.toISOString()}`,
       '',
       'export type Users = {',

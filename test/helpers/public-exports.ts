@@ -6,6 +6,7 @@ export const PUBLIC_RUNTIME_EXPORTS: readonly string[] = [
   'ValidationError',
   'createApiClient',
   'createLogger',
+  'defineConfig',
   'generateTypes',
   'generateTypesFromSamples',
 ];

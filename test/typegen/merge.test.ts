@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emit } from '../../src/typegen/emit.js';
+import { emit } from '../../src/typegen/emit-typescript.js';
 import { infer, inferSamples } from '../../src/typegen/infer.js';
 import { merge } from '../../src/typegen/merge.js';
 

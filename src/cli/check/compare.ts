@@ -1,5 +1,4 @@
-import { declarationsOf, withoutTimestamp } from '../file-header.js';
-import type { Painter } from '../output.js';
+import { comparableText, declarationsOf } from '../../shared/file-header.js';
 import { diffLines, type LineHunk } from './line-diff.js';
 import { diffDeclarations, type MemberChange } from './member-diff.js';
 import { ParseError, parseDeclarations } from './parse.js';
@@ -26,8 +25,8 @@ export type Comparison =
  * `declarations: false` (zod and JSON Schema output, which the reader does not parse) compares lines only.
  */
 export function compareGenerated(existing: string, generated: string, declarations = true): Comparison {
-  const before = withoutTimestamp(existing);
-  const after = withoutTimestamp(generated);
+  const before = comparableText(existing);
+  const after = comparableText(generated);
   if (before === after) return { kind: 'match' };
   if (!declarations) {
     return { kind: 'lines', hunks: diffLines(before.split('\n'), after.split('\n')), reason: 'plain' };
@@ -45,49 +44,4 @@ export function compareGenerated(existing: string, generated: string, declaratio
   }
   if (changes.length > 0) return { kind: 'members', changes };
   return { kind: 'lines', hunks: diffLines(before.split('\n'), after.split('\n')), reason };
-}
-
-/** `1 changed, 2 added, 1 removed` or `3 lines differ`. */
-export function summarize(comparison: Comparison): string {
-  if (comparison.kind === 'match') return 'no changes';
-  if (comparison.kind === 'lines') {
-    const count = comparison.hunks.reduce((sum, hunk) => sum + hunk.removed.length + hunk.added.length, 0);
-    return `${count} ${count === 1 ? 'line differs' : 'lines differ'}`;
-  }
-  const counts = { changed: 0, added: 0, removed: 0 };
-  for (const { change } of comparison.changes) counts[change]++;
-  return Object.entries(counts)
-    .filter(([, count]) => count > 0)
-    .map(([change, count]) => `${count} ${change}`)
-    .join(', ');
-}
-
-/**
- * The report lines: a heading per changed member (its path) or per hunk (its line), then `- ` lines of
- * the existing file and `+ ` lines of the new output, indented under it.
- */
-export function reportLines(comparison: Comparison, paint: Painter): string[] {
-  const minus = (text: string) => paint.error(`    - ${text}`);
-  const plus = (text: string) => paint.success(`    + ${text}`);
-  if (comparison.kind === 'match') return [];
-  if (comparison.kind === 'members') {
-    return comparison.changes.flatMap((each) => [
-      `  ${each.path}: ${each.change}`,
-      ...(each.before === undefined ? [] : [minus(each.before)]),
-      ...(each.after === undefined ? [] : [plus(each.after)]),
-    ]);
-  }
-  const note = {
-    unreadable: ['  (the file does not read as generated declarations, so lines are compared)'],
-    formatting: ['  (the types are the same; the text differs in formatting or comments)'],
-    plain: [],
-  }[comparison.reason];
-  return [
-    ...note,
-    ...comparison.hunks.flatMap((hunk) => [
-      `  line ${hunk.beforeLine}:`,
-      ...hunk.removed.map(minus),
-      ...hunk.added.map(plus),
-    ]),
-  ];
 }

@@ -1,5 +1,5 @@
+import { showValue } from '../../shared/show-value.js';
 import { ApiError, CircuitOpenError, ValidationError } from '../errors.js';
-import { showValue } from '../show-value.js';
 import type { RetryConfig } from '../types.js';
 import { backoffDelay } from './backoff.js';
 import { isRetryableByDefault } from './default-rule.js';

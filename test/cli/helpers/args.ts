@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { parseCliArgs } from '../../../src/cli/args.js';
+import { parseCliArgs } from '../../../src/cli/args/parse.js';
 import { UsageError } from '../../../src/cli/errors.js';
 
 /** The options of a `generate` command; fails the test if argv parses to another command. */

@@ -1,0 +1,51 @@
+import { UsageError } from '../errors.js';
+
+/** One `--header` argument, split at its first colon. */
+export interface HeaderArg {
+  readonly name: string;
+  readonly value: string;
+}
+
+// RFC 9110 section 5.1: a field name is a token.
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// RFC 9110 section 5.5: no CR, LF or NUL; fetch's Headers also refuses anything above U+00FF.
+const BAD_VALUE_CHAR = /[\0\r\n\u0100-\uffff]/;
+
+/**
+ * Parses `Name: value`. Only the first colon separates, so values may hold colons (`Bearer a:b`, URLs).
+ * The name is trimmed, and the spaces after the colon are dropped. Errors name the header, never its value:
+ * the value is usually a credential.
+ * @param position 1-based index among the `--header` arguments, to point at the bad one.
+ */
+export function parseHeader(raw: string, position: number): HeaderArg {
+  const colon = raw.indexOf(':');
+  if (colon === -1) {
+    throw new UsageError(`--header #${position} must look like "Name: value" (no colon found)`);
+  }
+  const name = raw.slice(0, colon).trim();
+  const value = raw.slice(colon + 1).replace(/^[ \t]+/, '');
+  if (name === '') throw new UsageError(`--header #${position} has an empty name before the colon`);
+  checkHeaderName(name);
+  checkHeaderValue(name, value);
+  return { name, value };
+}
+
+/** Throws a UsageError unless `name` is a header name. `label` says where it came from. */
+export function checkHeaderName(name: string, label = '--header'): void {
+  if (!TOKEN.test(name)) throw new UsageError(`${label} "${name}" is not a valid header name`);
+}
+
+/** Throws a UsageError, naming the header but never showing the value, unless HTTP can send `value`. */
+export function checkHeaderValue(name: string, value: string, label = '--header'): void {
+  if (BAD_VALUE_CHAR.test(value)) {
+    throw new UsageError(
+      `${label} "${name}" has a value with a line break, NUL or a character above U+00FF, which HTTP cannot send`,
+    );
+  }
+}
+
+/** True when one of the headers sets `name` (header names are case-insensitive). */
+export function hasHeader(headers: readonly HeaderArg[], name: string): boolean {
+  const wanted = name.toLowerCase();
+  return headers.some((header) => header.name.toLowerCase() === wanted);
+}

@@ -1,0 +1,227 @@
+import { parseArgs } from 'node:util';
+import { UsageError } from '../errors.js';
+import type { EndpointSpec } from '../job/endpoint-spec.js';
+import type { OutputOverrides } from '../job/output-format.js';
+import { classifyPositional, resolveEndpoint, type Source, sampleSource } from '../job/sources.js';
+import { type HeaderArg, parseHeader } from './headers.js';
+import {
+  CLI_DEFAULTS,
+  MAX_CONCURRENCY,
+  MAX_TIMEOUT_MS,
+  MIN_INTERVAL_MS,
+  resolveBody,
+  resolveFormat,
+  resolveMethod,
+  resolveName,
+  resolveNonEmpty,
+  resolveTimeout,
+  resolveWholeNumber,
+} from './values.js';
+
+export { CLI_DEFAULTS, type CliMethod, METHODS } from './values.js';
+
+/** `--watch`: run again every `intervalMs`, rewriting only what changed. */
+export interface ResolvedWatch {
+  readonly intervalMs: number;
+}
+
+/**
+ * A `generate` command with every option checked and every default filled in. Its `endpoint` (the file
+ * name) comes from the sources, or from `--name` when they give none or disagree.
+ */
+export interface ResolvedCliOptions extends EndpointSpec<HeaderArg> {
+  /** Output folder, relative to the working directory unless absolute. */
+  readonly out: string;
+  /** Type name given with `--name`; when absent the endpoint name is used. */
+  readonly name: string | undefined;
+  readonly verbose: boolean;
+  /** Compare with the existing file instead of writing it. */
+  readonly check: boolean;
+  readonly watch: ResolvedWatch | undefined;
+}
+
+/** A `--config` command. Values given here override the config file's. */
+export interface ResolvedConfigCommand {
+  /** As given, relative to the working directory unless absolute. */
+  readonly configPath: string;
+  readonly out: string | undefined;
+  readonly timeoutMs: number | undefined;
+  readonly concurrency: number | undefined;
+  readonly verbose: boolean;
+  readonly check: boolean;
+  readonly watch: ResolvedWatch | undefined;
+  /** Only the output flags given; each overrides that setting of every endpoint. */
+  readonly output: OutputOverrides;
+}
+
+export type ParsedCommand =
+  | { readonly command: 'help' }
+  | { readonly command: 'version' }
+  | { readonly command: 'generate'; readonly options: ResolvedCliOptions }
+  | { readonly command: 'config'; readonly options: ResolvedConfigCommand };
+
+const OPTIONS = {
+  type: { type: 'boolean' },
+  method: { type: 'string' },
+  body: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  sample: { type: 'string', multiple: true },
+  out: { type: 'string' },
+  name: { type: 'string' },
+  timeout: { type: 'string' },
+  check: { type: 'boolean' },
+  config: { type: 'string' },
+  concurrency: { type: 'string' },
+  watch: { type: 'boolean' },
+  interval: { type: 'string' },
+  format: { type: 'string' },
+  named: { type: 'boolean' },
+  // node:util's parseArgs has no negated flags before Node 22.4 (`allowNegative`), so it is its own flag.
+  'no-maps': { type: 'boolean' },
+  formats: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+type Values = ReturnType<typeof parseStrict>['values'];
+
+/** Turns argv (without node and the script) into a command. Throws {@link UsageError} on any mistake. */
+export function parseCliArgs(argv: readonly string[]): ParsedCommand {
+  // Plain `typefetch` asks what the tool does: the usage text answers.
+  if (argv.length === 0) return { command: 'help' };
+  const { values, positionals } = parseStrict(argv);
+  if (values.help === true) return { command: 'help' };
+  if (values.version === true) return { command: 'version' };
+  if (values.type !== true) throw new UsageError('--type is required (it turns on type generation)');
+  const check = values.check === true;
+  const watch = resolveWatch(values, check);
+  // Before the sources: `--format <url>` took the URL as its value, and that is the mistake to name.
+  const output = outputOverrides(values);
+  if (values.config !== undefined) {
+    return { command: 'config', options: { ...configCommand(values, positionals, watch), output } };
+  }
+  if (values.concurrency !== undefined) throw new UsageError('--concurrency only applies with --config');
+
+  const method = resolveMethod(values.method);
+  const sources = resolveSources(positionals, values.sample ?? []);
+  const body = resolveBody(values.body, method);
+  const headers = (values.header ?? []).map((raw, index) => parseHeader(raw, index + 1));
+  if (!sources.some((source) => source.kind === 'url')) {
+    const given = [
+      ...(values.method === undefined ? [] : ['--method']),
+      ...(values.body === undefined ? [] : ['--body']),
+      ...(values.header === undefined ? [] : ['--header']),
+    ];
+    if (given.length > 0) {
+      const verb = given.length === 1 ? 'applies' : 'apply';
+      throw new UsageError(`${given.join(', ')} only ${verb} to a <url>, and none was given`);
+    }
+  }
+  if (watch !== undefined && sources.some((source) => source.kind === 'stdin')) {
+    throw new UsageError('--watch cannot read stdin (-): every run reads its sources again');
+  }
+  const name = resolveName(values.name);
+  return {
+    command: 'generate',
+    options: {
+      method,
+      sources,
+      body,
+      headers,
+      out: resolveNonEmpty('--out', values.out) ?? CLI_DEFAULTS.out,
+      endpoint: resolveEndpoint(
+        sources.slice(0, positionals.length),
+        sources.slice(positionals.length),
+        name,
+      ),
+      name,
+      timeoutMs: resolveTimeout(values.timeout) ?? CLI_DEFAULTS.timeoutMs,
+      verbose: values.verbose === true,
+      check,
+      watch,
+      output: { ...CLI_DEFAULTS.output, ...output },
+    },
+  };
+}
+
+function configCommand(
+  values: Values,
+  positionals: readonly string[],
+  watch: ResolvedWatch | undefined,
+): Omit<ResolvedConfigCommand, 'output'> {
+  const clashing = [
+    ...(positionals.length > 0 ? ['<url>'] : []),
+    ...['sample', 'method', 'body', 'header', 'name']
+      .filter((option) => values[option as 'sample'] !== undefined)
+      .map((option) => `--${option}`),
+  ];
+  if (clashing.length > 0) {
+    throw new UsageError(
+      `--config cannot be combined with ${clashing.join(', ')}: put them in the config file's endpoints`,
+    );
+  }
+  return {
+    configPath: resolveNonEmpty('--config', values.config)!,
+    out: resolveNonEmpty('--out', values.out),
+    timeoutMs: resolveTimeout(values.timeout),
+    concurrency: resolveWholeNumber('--concurrency', values.concurrency, 1, MAX_CONCURRENCY, 'requests'),
+    verbose: values.verbose === true,
+    check: values.check === true,
+    watch,
+  };
+}
+
+/** The output settings given on the command line, and only those. */
+function outputOverrides(values: Values): OutputOverrides {
+  const format = resolveFormat(values.format);
+  return {
+    ...(format === undefined ? {} : { format }),
+    ...(values.named === true ? { named: true } : {}),
+    ...(values['no-maps'] === true ? { maps: false } : {}),
+    ...(values.formats === true ? { formats: true } : {}),
+  };
+}
+
+function resolveWatch(values: Values, check: boolean): ResolvedWatch | undefined {
+  if (values.watch !== true) {
+    if (values.interval !== undefined) throw new UsageError('--interval only applies with --watch');
+    return undefined;
+  }
+  if (check) throw new UsageError('--check runs once; it cannot be combined with --watch');
+  const intervalMs = resolveWholeNumber('--interval', values.interval, MIN_INTERVAL_MS, MAX_TIMEOUT_MS);
+  return { intervalMs: intervalMs ?? CLI_DEFAULTS.intervalMs };
+}
+
+function resolveSources(positionals: readonly string[], samples: readonly string[]): Source[] {
+  const sources = [...positionals.map(classifyPositional), ...samples.map(sampleSource)];
+  if (sources.length === 0) {
+    throw new UsageError('Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users');
+  }
+  if (sources.filter((source) => source.kind === 'stdin').length > 1) {
+    throw new UsageError('stdin (-) can be read only once');
+  }
+  return sources;
+}
+
+function parseStrict(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(describeParseError(error));
+  }
+}
+
+// node:util's messages are long and multi-line; keep only the option's name. For an unknown option
+// that is the part before any `=`, so `--heder=Authorization: Bearer x` never echoes the value.
+function describeParseError(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'(-[^'\s=]*)/.exec(message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `Unknown option ${option}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (message.includes('does not take an argument')) return `${option} does not take a value`;
+    return `${option} needs a value (write ${option}=<value> for a value that starts with "-")`;
+  }
+  return message.split('\n')[0] ?? message;
+}

@@ -1,0 +1,81 @@
+// The `index.ts` of a config run: it re-exports every TypeScript output (typescript and zod); a JSON
+// Schema file has nothing to export.
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { writeTypesFile } from '../../../node/atomic-write.js';
+import { readIfExists } from '../../../node/read-if-exists.js';
+import { comparableText, indexHeader } from '../../../shared/file-header.js';
+import { FORMAT_FILES } from '../../../shared/output-file.js';
+import { checkIndexFile } from '../../check/check-file.js';
+import type { Comparison } from '../../check/compare.js';
+import type { JobMode } from '../../check/mode.js';
+import type { EndpointResult } from './endpoint.js';
+
+export const INDEX_NAME = 'index';
+
+/** What became of the index: the files it lists, and with --check its drift, or the error that stopped it. */
+export interface IndexOutcome {
+  readonly listed: readonly string[];
+  readonly drift: Comparison | undefined;
+  readonly error: unknown;
+}
+
+/** `index.ts`: re-exports every listed file, in the config's order. */
+export function indexContent(endpoints: readonly string[], now: Date): string {
+  return indexHeader(now) + endpoints.map((name) => `export * from './${name}.js';\n`).join('');
+}
+
+/**
+ * Writes (or with --check compares) the index of `results`. It lists every TypeScript output whose
+ * file exists: written now, or kept from an earlier run. With nothing to list there is no index.
+ */
+export async function updateIndex(
+  results: readonly EndpointResult[],
+  outDir: string,
+  mode: JobMode,
+  now: Date,
+): Promise<IndexOutcome> {
+  const listed: string[] = [];
+  for (const result of results) {
+    const name = result.endpoint.endpoint;
+    if (FORMAT_FILES[result.endpoint.output.format].extension !== '.ts') continue;
+    if (mode === 'check' || result.outcome !== undefined || (await exists(path.join(outDir, `${name}.ts`)))) {
+      listed.push(name);
+    }
+  }
+  const content = indexContent(listed, now);
+  try {
+    if (listed.length === 0) return { listed, drift: undefined, error: undefined };
+    if (mode === 'check') {
+      const comparison = await checkIndexFile(outDir, INDEX_NAME, content);
+      return { listed, drift: comparison.kind === 'match' ? undefined : comparison, error: undefined };
+    }
+    await writeIndex(outDir, content, mode === 'update');
+    return { listed, drift: undefined, error: undefined };
+  } catch (error) {
+    return { listed, drift: undefined, error };
+  }
+}
+
+/**
+ * Writes `index.ts` (`onlyIfChanged`: unless only the timestamp would change). Returns the path, or
+ * `undefined` when nothing was written.
+ */
+async function writeIndex(
+  outDir: string,
+  content: string,
+  onlyIfChanged: boolean,
+): Promise<string | undefined> {
+  if (onlyIfChanged) {
+    const existing = await readIfExists(path.join(outDir, `${INDEX_NAME}.ts`));
+    if (existing !== undefined && comparableText(existing) === comparableText(content)) return undefined;
+  }
+  return writeTypesFile(outDir, INDEX_NAME, content);
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}

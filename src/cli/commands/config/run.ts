@@ -1,0 +1,117 @@
+// The config command, `typefetch --type --config <file>`: every endpoint of the config, at most
+// `concurrency` at a time, one file each plus an index.ts. One endpoint failing does not stop the
+// others; the exit status is 0 only when every endpoint succeeded (with --check: and every file matched).
+import path from 'node:path';
+import type { ResolvedConfigCommand } from '../../args/parse.js';
+import type { Comparison } from '../../check/compare.js';
+import { jobMode } from '../../check/mode.js';
+import { driftReport } from '../../check/report.js';
+import { loadConfig } from '../../config-file/load.js';
+import { type ResolvedConfig, resolveConfig } from '../../config-file/resolve.js';
+import { UsageError } from '../../errors.js';
+import { type CliIO, type Command, EXIT } from '../../io.js';
+import { ZOD_MISSING, zodResolvable } from '../../job/zod-check.js';
+import { failureText, usageText } from '../../terminal/failure.js';
+import { displayPath, type Painter, paintersFor } from '../../terminal/paint.js';
+import type { EndpointResult } from './endpoint.js';
+import { INDEX_NAME, type IndexOutcome, updateIndex } from './index-file.js';
+import { summaryLine } from './report.js';
+import { runEndpoints } from './run-endpoints.js';
+
+/** Runs every endpoint of the config file once, writes the index, prints the summary; returns the exit status. */
+export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cycle) => {
+  const { out, err } = paintersFor(io);
+  const config = await readConfig(command, io, err);
+  if (config === undefined) return EXIT.usage;
+  const outDir = command.out === undefined ? config.outDir : path.resolve(io.cwd, command.out);
+  const quiet = cycle === 'again';
+  const mode = jobMode(command.check, cycle);
+  // --format, --named, --no-maps and --formats given with --config override every endpoint's setting.
+  const endpoints = config.endpoints.map((each) => ({
+    ...each,
+    output: { ...each.output, ...command.output },
+  }));
+  const settings = {
+    outDir,
+    mode,
+    baseDir: config.baseDir,
+    concurrency: command.concurrency ?? config.concurrency,
+    timeoutMs: command.timeoutMs,
+    verbose: command.verbose,
+    quiet,
+  };
+  const results = await runEndpoints(endpoints, settings, io, { out, err });
+  const index = await updateIndex(results, outDir, mode, io.now());
+  if (index.error !== undefined) {
+    io.stderr.write(
+      failureText(index.error, {
+        secrets: [],
+        verbose: command.verbose,
+        paint: err,
+        prefix: `${INDEX_NAME}.ts: `,
+      }),
+    );
+  }
+  const drifted = printDrift(results, index, outDir, io, out);
+  if (!quiet && results.some(usesMissingZod(io.cwd))) {
+    io.stderr.write(`${err.warning(`⚠️ ${ZOD_MISSING}`)}\n`);
+  }
+  const failed = results.some((result) => result.error !== undefined) || index.error !== undefined;
+  const ok = !failed && !drifted;
+  const summary = summaryLine(results, {
+    mode,
+    outDir: displayPath(io.cwd, outDir),
+    indexDrift: index.drift !== undefined,
+    indexFailed: index.error !== undefined,
+    indexWritten: index.listed.length > 0,
+  });
+  if (!quiet || !ok) (ok ? io.stdout : io.stderr).write(`${(ok ? out.success : err.error)(summary)}\n`);
+  return ok ? EXIT.ok : EXIT.failure;
+};
+
+/** The config file read and checked, or `undefined` after printing why it cannot be used. */
+async function readConfig(
+  command: ResolvedConfigCommand,
+  io: CliIO,
+  err: Painter,
+): Promise<ResolvedConfig | undefined> {
+  const file = path.resolve(io.cwd, command.configPath);
+  try {
+    const shown = displayPath(io.cwd, file);
+    return resolveConfig(await loadConfig(file, shown), file, shown);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(usageText(error.message, err));
+    return undefined;
+  }
+}
+
+/** Prints the drift reports, in the config's order, after the progress block. True when any file drifted. */
+function printDrift(
+  results: readonly EndpointResult[],
+  index: IndexOutcome,
+  outDir: string,
+  io: CliIO,
+  out: Painter,
+): boolean {
+  const reports: [string, Comparison][] = results.flatMap((result) =>
+    result.outcome?.status === 'drift'
+      ? [[result.outcome.file, result.outcome.comparison] as [string, Comparison]]
+      : [],
+  );
+  if (index.drift !== undefined) reports.push([path.join(outDir, `${INDEX_NAME}.ts`), index.drift]);
+  for (const [file, comparison] of reports) {
+    io.stdout.write([...driftReport(displayPath(io.cwd, file), comparison, out), ''].join('\n'));
+  }
+  return reports.length > 0;
+}
+
+/** An endpoint that wrote (or checked) zod output where `zod` cannot be resolved. */
+function usesMissingZod(cwd: string): (result: EndpointResult) => boolean {
+  let resolvable: boolean | undefined;
+  return (result) => {
+    if (result.outcome === undefined || result.endpoint.output.format !== 'zod') return false;
+    resolvable ??= zodResolvable(cwd);
+    return !resolvable;
+  };
+}

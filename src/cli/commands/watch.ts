@@ -1,0 +1,31 @@
+import type { ResolvedWatch } from '../args/parse.js';
+import { type CliIO, type Cycle, EXIT } from '../io.js';
+
+/**
+ * `--watch`: runs the command, then again every `intervalMs` until the user stops it (Ctrl+C), each run
+ * rewriting only files whose types changed. A failed run (the API is down) does not end the watch; a
+ * usage error does. Stopping is a success (exit 0).
+ */
+export async function watch(
+  runCycle: (cycle: Cycle) => Promise<number>,
+  options: ResolvedWatch,
+  io: CliIO,
+): Promise<number> {
+  const first = await runCycle('first');
+  if (first === EXIT.usage) return first;
+  const signal = io.stopSignal();
+  io.stdout.write(
+    `👀 Watching: running again every ${formatInterval(options.intervalMs)}, rewriting only what changed. Press Ctrl+C to stop.\n`,
+  );
+  while (!signal.aborted) {
+    await io.sleep(options.intervalMs, signal);
+    if (signal.aborted) break;
+    if ((await runCycle('again')) === EXIT.usage) return EXIT.usage;
+  }
+  io.stdout.write('👋 Stopped watching.\n');
+  return EXIT.ok;
+}
+
+function formatInterval(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}

@@ -1,0 +1,66 @@
+import { RunError } from '../errors.js';
+
+/** How to read a text: as one JSON document, as JSON Lines (one document per line), or whichever fits. */
+export type JsonFormat = 'json' | 'json-lines' | 'auto';
+
+// https://jsonlines.org and the NDJSON spelling, for files and for a response's Content-Type.
+const JSON_LINES_EXTENSION = /\.(jsonl|ndjson)$/i;
+const JSON_LINES_MEDIA_TYPE = /^application\/(x-)?(ndjson|jsonl|json-lines|jsonlines)\b/i;
+
+export function formatOfPath(path: string): JsonFormat {
+  return JSON_LINES_EXTENSION.test(path) ? 'json-lines' : 'auto';
+}
+
+export function formatOfContentType(contentType: string | null): JsonFormat {
+  return contentType !== null && JSON_LINES_MEDIA_TYPE.test(contentType.trim()) ? 'json-lines' : 'auto';
+}
+
+/**
+ * The samples a text holds. `json`: one document, the parser's own message on failure. `json-lines`:
+ * every non-blank line is a document (`line 3: <parser message>` on failure). `auto`: one document; when
+ * that fails but every non-blank line of two or more parses on its own, those lines. Otherwise the
+ * whole-document message stands, so an HTML page still reports `Unexpected token '<'...`.
+ */
+export function parseSamples(text: string, format: JsonFormat): unknown[] {
+  // A byte-order mark is not JSON, but editors on Windows like to write one.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (format === 'json-lines') return parseLines(body);
+  try {
+    return [JSON.parse(body) as unknown];
+  } catch (error) {
+    if (format === 'auto') {
+      const lines = nonBlankLines(body);
+      if (lines.length >= 2 && lines.every(({ text: line }) => parses(line))) return parseLines(body);
+    }
+    throw new RunError((error as Error).message);
+  }
+}
+
+function parseLines(text: string): unknown[] {
+  const samples: unknown[] = [];
+  for (const { text: line, number } of nonBlankLines(text)) {
+    try {
+      samples.push(JSON.parse(line));
+    } catch (error) {
+      throw new RunError(`line ${number}: ${(error as Error).message}`);
+    }
+  }
+  if (samples.length === 0) throw new RunError('no JSON Lines records (every line is blank)');
+  return samples;
+}
+
+function nonBlankLines(text: string): { text: string; number: number }[] {
+  return text
+    .split('\n')
+    .map((line, index) => ({ text: line.trim(), number: index + 1 }))
+    .filter((line) => line.text !== '');
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

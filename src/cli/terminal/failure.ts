@@ -1,0 +1,79 @@
+// How a failure is printed: `❌ Error: <message>` with every secret replaced, and with --verbose the
+// detail and the chain of causes on further lines.
+
+import { safeDecode } from '../../shared/safe-decode.js';
+import type { HeaderArg } from '../args/headers.js';
+import { RunError } from '../errors.js';
+import type { Painter } from './paint.js';
+import { redactSecrets } from './redact.js';
+
+/**
+ * Everything that must not be printed: header values (and the token after a scheme such as `Bearer`),
+ * the URLs' passwords, and any extra value (an environment variable substituted into a header).
+ * Longest first, so a value is not partly replaced by a shorter secret it contains.
+ */
+export function secretsOf(
+  headers: readonly HeaderArg[],
+  urls: readonly URL[],
+  extra: readonly string[] = [],
+): string[] {
+  const secrets: string[] = [...extra];
+  for (const { value } of headers) {
+    secrets.push(value.trim());
+    const afterScheme = /^\S+\s+(.+)$/.exec(value.trim())?.[1];
+    if (afterScheme !== undefined) secrets.push(afterScheme);
+  }
+  for (const url of urls) {
+    if (url.password !== '') secrets.push(safeDecode(url.password), url.password);
+  }
+  return secrets.sort((a, b) => b.length - a.length);
+}
+
+/** The error lines, redacted; `prefix` (an endpoint name) goes before the message. Ends with a newline. */
+export function failureText(
+  error: unknown,
+  options: { secrets: readonly string[]; verbose: boolean; paint: Painter; prefix?: string },
+): string {
+  // Error text may quote what the server or the OS echoed back, credentials included.
+  const [first = '', ...rest] = redactSecrets(messageOf(error), options.secrets).split('\n');
+  const lines = [options.paint.error(`❌ Error: ${options.prefix ?? ''}${first}`)];
+  if (options.verbose) {
+    const more = [...rest, ...detailOf(error).map((line) => redactSecrets(line, options.secrets))];
+    lines.push(...more.map((line) => `   ${line}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A usage error: `❌ Error: <reason>` and the hint to --help (exit 2). Ends with a newline. */
+export function usageText(message: string, paint: Painter): string {
+  return `${paint.error(`❌ Error: ${message}`)}\nRun typefetch --help for usage.\n`;
+}
+
+/** The first line of the error, redacted: for one-line displays such as the progress of a config run. */
+export function shortMessage(error: unknown, secrets: readonly string[]): string {
+  return redactSecrets(messageOf(error), secrets).split('\n')[0] ?? '';
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// The RunError's own detail, then the chain of causes (`fetch failed` -> `connect ECONNREFUSED ...`).
+function detailOf(error: unknown): string[] {
+  const lines = error instanceof RunError ? [...error.detail] : [];
+  let said = messageOf(error);
+  let cause = (error as { cause?: unknown } | null)?.cause;
+  for (let depth = 0; cause !== undefined && depth < 5; depth++) {
+    const inner = cause instanceof AggregateError ? cause.errors : [cause];
+    for (const each of inner) {
+      const code = (each as { code?: unknown } | null)?.code;
+      // A RunError wraps fetch's own `fetch failed`; saying it twice tells nothing.
+      if (!said.endsWith(messageOf(each))) {
+        lines.push(`cause: ${messageOf(each)}${typeof code === 'string' ? ` (${code})` : ''}`);
+      }
+    }
+    said = messageOf(cause);
+    cause = (cause as { cause?: unknown } | null)?.cause;
+  }
+  return lines;
+}

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs } from '../../../src/cli/args/parse.js';
+import { generate, usageError } from '../helpers/args.js';
+
+const URL_ARG = 'https://api.example.com/users';
+
+describe('parseCliArgs', () => {
+  it('fills every default for --type <url>', () => {
+    expect(generate(['--type', URL_ARG])).toEqual({
+      method: 'GET',
+      sources: [{ kind: 'url', url: new URL(URL_ARG) }],
+      body: undefined,
+      headers: [],
+      out: 'src/types',
+      endpoint: 'users',
+      name: undefined,
+      timeoutMs: 30_000,
+      verbose: false,
+      check: false,
+      watch: undefined,
+      output: { format: 'typescript', named: false, maps: true, formats: false },
+    });
+  });
+
+  it('reads --opt=value and --opt value alike, flags in any order', () => {
+    const joined = generate([
+      '--type',
+      '--method=PUT',
+      '--body={"a":1}',
+      '--header=X-A: 1',
+      '--out=gen',
+      '--name=Thing',
+      '--timeout=500',
+      '--verbose',
+      URL_ARG,
+    ]);
+    const split = generate([
+      URL_ARG,
+      '--method',
+      'PUT',
+      '--body',
+      '{"a":1}',
+      '--header',
+      'X-A: 1',
+      '--out',
+      'gen',
+      '--name',
+      'Thing',
+      '--timeout',
+      '500',
+      '--verbose',
+      '--type',
+    ]);
+    expect(split).toEqual(joined);
+    expect(joined).toMatchObject({
+      method: 'PUT',
+      body: '{"a":1}',
+      headers: [{ name: 'X-A', value: '1' }],
+      out: 'gen',
+      name: 'Thing',
+      timeoutMs: 500,
+      verbose: true,
+    });
+  });
+
+  it.each([
+    ['get', 'GET'],
+    ['post', 'POST'],
+    ['Put', 'PUT'],
+    ['pAtCh', 'PATCH'],
+    ['DELETE', 'DELETE'],
+  ])('accepts --method=%s as %s', (given, expected) => {
+    expect(generate(['--type', `--method=${given}`, URL_ARG]).method).toBe(expected);
+  });
+
+  it('keeps repeated --header in order and splits each at its first colon only', () => {
+    const { headers } = generate([
+      '--type',
+      '--header=Authorization: Bearer a:b:c',
+      '--header',
+      '  X-Trace :   http://example.com:8080/x ',
+      '--header=X-Empty:',
+      '--header=X-Tight:v',
+      URL_ARG,
+    ]);
+    expect(headers).toEqual([
+      { name: 'Authorization', value: 'Bearer a:b:c' },
+      { name: 'X-Trace', value: 'http://example.com:8080/x ' },
+      { name: 'X-Empty', value: '' },
+      { name: 'X-Tight', value: 'v' },
+    ]);
+  });
+
+  it('returns help for --help and -h, even without --type', () => {
+    expect(parseCliArgs(['--help'])).toEqual({ command: 'help' });
+    expect(parseCliArgs(['-h', URL_ARG])).toEqual({ command: 'help' });
+  });
+
+  it('returns version for --version and -v', () => {
+    expect(parseCliArgs(['--version'])).toEqual({ command: 'version' });
+    expect(parseCliArgs(['-v'])).toEqual({ command: 'version' });
+  });
+
+  it('keeps URL userinfo on the URL (request.ts turns it into Basic auth)', () => {
+    const [source] = generate(['--type', 'https://me:p%40ss@api.example.com/users']).sources;
+    const url = source?.kind === 'url' ? source.url : undefined;
+    expect([url?.username, url?.password, url?.pathname]).toEqual(['me', 'p%40ss', '/users']);
+  });
+});
+
+describe('parseCliArgs usage errors', () => {
+  it.each([
+    [[URL_ARG], '--type is required (it turns on type generation)'],
+    [['--type', '--frobnicate', URL_ARG], 'Unknown option --frobnicate'],
+    [['--type', '-x', URL_ARG], 'Unknown option -x'],
+    [['--type=yes', URL_ARG], '--type does not take a value'],
+    [
+      ['--type', URL_ARG, '--method'],
+      '--method needs a value (write --method=<value> for a value that starts with "-")',
+    ],
+    [
+      ['--type', '--method=FETCH', URL_ARG],
+      '--method must be one of GET, POST, PUT, PATCH, DELETE, got "FETCH"',
+    ],
+    [['--type', '--method=', URL_ARG], '--method must be one of GET, POST, PUT, PATCH, DELETE, got ""'],
+    [
+      ['--type', '--method=POST', '--body={"a":', URL_ARG],
+      '--body is not valid JSON: Unexpected end of JSON input',
+    ],
+    [
+      ['--type', '--method=POST', "--body={'a':1}", URL_ARG],
+      `--body is not valid JSON: Expected property name or '}' in JSON at position 1`,
+    ],
+    [
+      ['--type', '--body={"a":1}', URL_ARG],
+      '--body cannot be sent with GET; add --method POST (or PUT, PATCH)',
+    ],
+    [
+      ['--type', '--header=X-A: 1', '--header=NoColonHere', URL_ARG],
+      '--header #2 must look like "Name: value" (no colon found)',
+    ],
+    [['--type', '--header=: v', URL_ARG], '--header #1 has an empty name before the colon'],
+    [['--type', '--header=Bad Name: v', URL_ARG], '--header "Bad Name" is not a valid header name'],
+    [['--type'], 'Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users'],
+    [['--type', 'http://[bad/users'], '<url> must be an absolute http(s) URL, got "http://[bad/users"'],
+    [['--type', 'ftp://example.com/users'], '<url> must use http or https, got "ftp:"'],
+    [['--type', 'file:///etc/passwd'], '<url> must use http or https, got "file:"'],
+    [
+      ['--type', '--timeout=abc', URL_ARG],
+      '--timeout must be a whole number of milliseconds from 1 to 2147483647, got "abc"',
+    ],
+    [
+      ['--type', '--timeout=0', URL_ARG],
+      '--timeout must be a whole number of milliseconds from 1 to 2147483647, got "0"',
+    ],
+    [
+      ['--type', '--timeout=1.5', URL_ARG],
+      '--timeout must be a whole number of milliseconds from 1 to 2147483647, got "1.5"',
+    ],
+    [
+      ['--type', '--timeout=2147483648', URL_ARG],
+      '--timeout must be a whole number of milliseconds from 1 to 2147483647, got "2147483648"',
+    ],
+    [['--type', '--out=', URL_ARG], '--out must not be empty'],
+    [['--type', '--name=  ', URL_ARG], '--name must not be empty'],
+    [['--type', '--name=!!!', URL_ARG], '--name must contain a letter or digit, got "!!!"'],
+  ])('%j -> %s', (argv, message) => {
+    expect(usageError(argv)).toBe(message);
+  });
+
+  it('never echoes a header value, whatever is wrong', () => {
+    const secret = 'tok_9f8e7d6c5b4a';
+    const messages = [
+      usageError(['--type', `--heder=Authorization: Bearer ${secret}`, URL_ARG]),
+      usageError(['--type', `--header=Bearer ${secret}`, URL_ARG]),
+      usageError(['--type', `--header=Authorization: Bearer ${secret}\r\nX-Evil: 1`, URL_ARG]),
+      usageError(['--type', `--header=X-Key: ${secret}\u2028`, URL_ARG]),
+    ];
+    expect(messages).toEqual([
+      'Unknown option --heder',
+      '--header #1 must look like "Name: value" (no colon found)',
+      '--header "Authorization" has a value with a line break, NUL or a character above U+00FF, which HTTP cannot send',
+      '--header "X-Key" has a value with a line break, NUL or a character above U+00FF, which HTTP cannot send',
+    ]);
+  });
+
+  it('redacts userinfo when echoing a URL it cannot parse', () => {
+    expect(usageError(['--type', 'http://me:hunter22@[bad/users'])).toBe(
+      '<url> must be an absolute http(s) URL, got "http://[REDACTED]@[bad/users"',
+    );
+  });
+});

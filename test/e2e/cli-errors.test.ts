@@ -1,0 +1,199 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listTree, makeTempDir, removeDir } from '../cli/helpers/memory-io.js';
+import { parserMessage } from '../helpers/parser-message.js';
+import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+import { ensureBuilt, runCli } from './helpers/cli.js';
+
+// Failures, usage errors, path traversal, secrets and colours, through the built binary.
+
+const HINT = 'Run typefetch --help for usage.\n';
+const SECRET = 'sk_test_51HxYz9f3c8d2e1a0b7';
+const ESC = '\u001b[';
+
+let server: TestServer;
+let closedPort: number;
+let dir: string;
+beforeAll(async () => {
+  await ensureBuilt();
+  server = await createTestServer((req, res) => {
+    if (req.url === '/missing') return sendJson(res, 404, { message: `no ${req.headers['authorization']}` });
+    if (req.url === '/html') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      return void res.end('<!doctype html><p>hi</p>');
+    }
+    sendJson(res, 200, { ok: true });
+  });
+  const closed = await createTestServer(() => {});
+  closedPort = closed.port;
+  await closed.close();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(async () => {
+  dir = await makeTempDir();
+});
+afterEach(async () => {
+  await removeDir(dir);
+});
+
+describe('run failures exit 1 with one error line', () => {
+  it('404 -> ❌ Error: HTTP 404: Not Found', async () => {
+    expect(await runCli(['--type', `${server.url}/missing`], dir)).toEqual({
+      code: 1,
+      stdout: `🔄 Fetching GET ${server.url}/missing...\n`,
+      stderr: '❌ Error: HTTP 404: Not Found\n',
+    });
+    expect(await listTree(dir)).toEqual([]);
+  });
+
+  it('unreachable port -> ❌ Error: fetch failed', async () => {
+    expect(await runCli(['--type', `http://127.0.0.1:${closedPort}/users`], dir)).toEqual({
+      code: 1,
+      stdout: `🔄 Fetching GET http://127.0.0.1:${closedPort}/users...\n`,
+      stderr: '❌ Error: fetch failed\n',
+    });
+  });
+
+  it('--verbose adds the network cause on a further line', async () => {
+    const result = await runCli(['--type', '--verbose', `http://127.0.0.1:${closedPort}/users`], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `❌ Error: fetch failed\n   cause: connect ECONNREFUSED 127.0.0.1:${closedPort} (ECONNREFUSED)\n`,
+    );
+  });
+
+  it('non-JSON body -> the status, the content type and the JSON parser message', async () => {
+    const result = await runCli(['--type', `${server.url}/html`], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `❌ Error: HTTP 200 OK sent text/html, not JSON: ${parserMessage('<!doctype html><p>hi</p>')}\n`,
+    );
+    expect(await listTree(dir)).toEqual([]);
+  });
+});
+
+describe('usage errors exit 2 with the reason and a --help hint', () => {
+  const url = () => `${server.url}/users`;
+  it.each([
+    ['no --type', () => [url()], '--type is required (it turns on type generation)'],
+    ['unknown flag', () => ['--type', '--verbos', url()], 'Unknown option --verbos'],
+    [
+      'bad method',
+      () => ['--type', '--method=OPTIONS', url()],
+      '--method must be one of GET, POST, PUT, PATCH, DELETE, got "OPTIONS"',
+    ],
+    [
+      '--body not JSON',
+      () => ['--type', '--method=POST', '--body', '{title:1}', url()],
+      `--body is not valid JSON: Expected property name or '}' in JSON at position 1`,
+    ],
+    [
+      '--header without a colon',
+      () => ['--type', '--header', 'X-Flag', url()],
+      '--header #1 must look like "Name: value" (no colon found)',
+    ],
+    [
+      'missing URL',
+      () => ['--type'],
+      'Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users',
+    ],
+    ['non-http URL', () => ['--type', 'ftp://127.0.0.1/users'], '<url> must use http or https, got "ftp:"'],
+    [
+      'relative URL (not an existing file either)',
+      () => ['--type', 'users'],
+      '<url> must be an absolute http(s) URL or an existing JSON file, got "users"',
+    ],
+    [
+      'bad --timeout',
+      () => ['--type', '--timeout=soon', url()],
+      '--timeout must be a whole number of milliseconds from 1 to 2147483647, got "soon"',
+    ],
+  ])('%s', async (_label, argv, reason) => {
+    expect(await runCli(argv(), dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `❌ Error: ${reason}\n${HINT}`,
+    });
+    expect(server.requests.filter((r) => r.url === '/users')).toEqual([]);
+  });
+});
+
+describe('path traversal in the URL', () => {
+  it.each([
+    ['/..%2f..%2fetc', 'etc'],
+    ['/..%2F..%2F..%2Ftmp%2Fpwned', 'pwned'],
+    ['/%2e%2e/%2e%2e/%2e%2e/evil', 'evil'],
+    ['/%2e%2e%2f%2e%2e%2fevil.ts', 'evil'],
+    ['/..%5c..%5cevil', 'evil'],
+    ['/..\\..\\evil', 'evil'],
+    ['/users/..%2f..%2f..%2f', 'users'],
+    ['/%2e%2e%5c%2e%2e%5c', 'root'],
+  ])('%s writes only src/types/%s.ts', async (urlPath, name) => {
+    // cwd is a subfolder, so a file escaping it would show up in the listing of `dir`.
+    const cwd = path.join(dir, 'project');
+    await mkdir(cwd);
+    const result = await runCli(['--type', `${server.url}${urlPath}`], cwd);
+    expect(result.code).toBe(0);
+    expect(await listTree(dir)).toEqual([
+      'project',
+      'project/src',
+      'project/src/types',
+      `project/src/types/${name}.ts`,
+    ]);
+  });
+});
+
+describe('secrets', () => {
+  const headers = [`--header=Authorization: Bearer ${SECRET}`, `--header=X-Api-Key:${SECRET}-2`];
+
+  it.each([
+    ['success', () => [`${server.url}/users`], 0],
+    ['success, --verbose', () => ['--verbose', `${server.url}/users`], 0],
+    ['HTTP error echoing the token, --verbose', () => ['--verbose', `${server.url}/missing`], 1],
+    ['HTTP error echoing the token', () => [`${server.url}/missing`], 1],
+    ['network failure, --verbose', () => ['--verbose', `http://127.0.0.1:${closedPort}/x`], 1],
+    ['usage error after the header', () => [...headers, '--method=NOPE', `${server.url}/users`], 2],
+  ])('never print a --header value: %s', async (_label, rest, code) => {
+    const result = await runCli(['--type', ...headers, ...rest()], dir);
+    expect(result.code).toBe(code);
+    expect(result.stdout + result.stderr).not.toContain(SECRET);
+  });
+
+  it('the server did receive the secret (so the test above means something)', async () => {
+    server.requests.length = 0;
+    await runCli(['--type', ...headers, `${server.url}/users`], dir);
+    expect(server.requests[0]?.headers['authorization']).toBe(`Bearer ${SECRET}`);
+    expect(server.requests[0]?.headers['x-api-key']).toBe(`${SECRET}-2`);
+  });
+
+  it('URL userinfo is redacted in the progress line', async () => {
+    const result = await runCli(['--type', `http://admin:${SECRET}@127.0.0.1:${server.port}/users`], dir);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe(
+      `🔄 Fetching GET http://[REDACTED]@127.0.0.1:${server.port}/users...`,
+    );
+    expect(result.stdout + result.stderr).not.toContain(SECRET);
+  });
+});
+
+describe('colours', () => {
+  it('none on pipes (not a TTY), on success and on error', async () => {
+    const ok = await runCli(['--type', `${server.url}/users`], dir);
+    const bad = await runCli(['--type', `${server.url}/missing`], dir);
+    expect(ok.stdout).toContain('✅ Types generated successfully!');
+    expect(ok.stdout + ok.stderr + bad.stdout + bad.stderr).not.toContain(ESC);
+  });
+
+  it('none with NO_COLOR, even when FORCE_COLOR is absent', async () => {
+    const bad = await runCli(['--type', `${server.url}/missing`], dir, { NO_COLOR: '1' });
+    expect(bad.stderr).toBe('❌ Error: HTTP 404: Not Found\n');
+  });
+
+  it('FORCE_COLOR turns them on for pipes', async () => {
+    const bad = await runCli(['--type', `${server.url}/missing`], dir, { FORCE_COLOR: '1' });
+    expect(bad.stderr).toBe(`${ESC}31m❌ Error: HTTP 404: Not Found${ESC}39m\n`);
+  });
+});

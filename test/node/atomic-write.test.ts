@@ -1,0 +1,48 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeTypesFile } from '../../src/node/atomic-write.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'typefetch-write-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('writeTypesFile', () => {
+  it('creates the folder, writes <name>.ts and returns its absolute path, leaving no temporary file', async () => {
+    const out = path.join(dir, 'src', 'types');
+    const file = await writeTypesFile(out, 'users', 'export type Users = string;\n');
+    expect(file).toBe(path.join(out, 'users.ts'));
+    expect(await readFile(file, 'utf8')).toBe('export type Users = string;\n');
+    expect(await readdir(out)).toEqual(['users.ts']);
+  });
+
+  it('replaces an existing file', async () => {
+    await writeFile(path.join(dir, 'users.ts'), 'old');
+    await writeTypesFile(dir, 'users', 'new');
+    expect(await readFile(path.join(dir, 'users.ts'), 'utf8')).toBe('new');
+    expect(await readdir(dir)).toEqual(['users.ts']);
+  });
+
+  it.each(['..', '.', '../evil', 'a/b', 'a\\b', '', '.hidden', 'x.y'])(
+    'refuses the name %j',
+    async (name) => {
+      await expect(writeTypesFile(dir, name, 'x')).rejects.toThrow(
+        `Refusing to write "${name}.ts" outside ${path.resolve(dir)}`,
+      );
+      expect(await readdir(dir)).toEqual([]);
+    },
+  );
+
+  it('removes its temporary file when the rename fails', async () => {
+    // A non-empty folder where the file should go makes the rename fail.
+    await mkdir(path.join(dir, 'users.ts', 'inside'), { recursive: true });
+    await expect(writeTypesFile(dir, 'users', 'second')).rejects.toThrow(/EISDIR|ENOTEMPTY|EEXIST|EPERM/);
+    expect(await readdir(dir)).toEqual(['users.ts']);
+    expect(await readdir(path.join(dir, 'users.ts'))).toEqual(['inside']);
+  });
+});
