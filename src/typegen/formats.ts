@@ -77,7 +77,7 @@ export function formatBit(format: StringFormat): number {
 }
 
 // Keys that are ids or dates (map detection). The id patterns are the CLI's id-like path segments
-// (decisions.md, "CLI"); dates may carry a time, with or without an offset.
+// (docs/cli.md); dates may carry a time, with or without an offset.
 const ID_OR_DATE_KEY: readonly RegExp[] = [
   /^\d+$/,
   UUID_PATTERN,
@@ -89,4 +89,23 @@ const ID_OR_DATE_KEY: readonly RegExp[] = [
 /** True when `key` is an id (digits, UUID, object id, long hex) or an ISO date, month or date-time. */
 export function isIdOrDateKey(key: string): boolean {
   return ID_OR_DATE_KEY.some((pattern) => pattern.test(key));
+}
+
+// Keys that are data rather than member names (map detection, docs/type-inference.md#maps): versions
+// (`1.2`, `v2.0.1`, `15.2-15.3`), MIME types (`application/json`), paths (`/users`), URLs, email
+// addresses, language tags with a region (`en-US`, `pt_BR`), and the ids and dates above. A record's
+// members are words (`name`, `html_url`, `createdAt`); none of these patterns matches a word.
+const DATA_KEY: readonly RegExp[] = [
+  /^v?\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.-]+)?(?:-\d+(?:\.\d+)*)?$/,
+  /^\d+(?:\.\d+)*-\d+(?:\.\d+)*$/,
+  /^[a-z]+\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i,
+  /^\.{0,2}\//,
+  /^[a-z][a-z0-9+.-]*:\/\//i,
+  /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  /^[a-z]{2,3}[-_](?:[A-Z]{2}|\d{3}|[A-Z][a-z]{3})$/,
+];
+
+/** True when `key` looks like data (a version, MIME type, path, URL, email, locale, id or date). */
+export function isDataKey(key: string): boolean {
+  return isIdOrDateKey(key) || DATA_KEY.some((pattern) => pattern.test(key));
 }

@@ -1,5 +1,6 @@
 // Options of generateTypes, checked and completed once, here.
 import { toTypeName } from './identifiers.js';
+import type { InferOptions } from './infer.js';
 
 /** The output formats of generateTypes. */
 export const OUTPUT_FORMATS = ['typescript', 'zod', 'json-schema'] as const;
@@ -12,6 +13,9 @@ export const GENERATE_DEFAULTS = {
   named: false,
   maps: true,
   formats: false,
+  enums: false,
+  taggedUnions: false,
+  integers: false,
 } as const satisfies Record<string, unknown>;
 
 /**
@@ -29,6 +33,9 @@ export interface ResolvedGenerateOptions {
   readonly named: boolean;
   readonly maps: boolean;
   readonly formats: boolean;
+  readonly enums: boolean;
+  readonly taggedUnions: boolean;
+  readonly integers: boolean;
 }
 
 interface RawOptions {
@@ -39,6 +46,9 @@ interface RawOptions {
   readonly named?: unknown;
   readonly maps?: unknown;
   readonly formats?: unknown;
+  readonly enums?: unknown;
+  readonly taggedUnions?: unknown;
+  readonly integers?: unknown;
 }
 
 const ignoreWarning = (): void => {};
@@ -55,6 +65,9 @@ export function resolveGenerateOptions(options: unknown): ResolvedGenerateOption
     named = GENERATE_DEFAULTS.named,
     maps = GENERATE_DEFAULTS.maps,
     formats = GENERATE_DEFAULTS.formats,
+    enums = GENERATE_DEFAULTS.enums,
+    taggedUnions = GENERATE_DEFAULTS.taggedUnions,
+    integers = GENERATE_DEFAULTS.integers,
   } = options as RawOptions;
   if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${describe(name)}`);
   if (
@@ -81,6 +94,9 @@ export function resolveGenerateOptions(options: unknown): ResolvedGenerateOption
     named: flag('named', named),
     maps: flag('maps', maps),
     formats: flag('formats', formats),
+    enums: flag('enums', enums),
+    taggedUnions: flag('taggedUnions', taggedUnions),
+    integers: flag('integers', integers),
   };
 }
 
@@ -96,4 +112,15 @@ export function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object' && value !== null) return 'an object';
   return String(value);
+}
+
+/** What inference tracks for these options (maps are folded while reading, not only afterwards). */
+export function inferOptionsOf(options: ResolvedGenerateOptions): InferOptions {
+  return {
+    formats: options.formats,
+    maps: options.maps,
+    enums: options.enums,
+    integers: options.integers,
+    taggedUnions: options.taggedUnions,
+  };
 }

@@ -16,7 +16,7 @@ export function render({ model, depthLimitHit }: InferResult, options: ResolvedG
       `JSON nested deeper than ${options.maxDepth} levels: the deeper values are typed unknown`,
     );
   }
-  const final = options.maps ? detectMaps(model) : model;
+  const final = options.maps ? detectMaps(model, { enums: options.enums }) : model;
   const naming = options.named ? nameObjects(final, options.typeName) : undefined;
   return EMITTERS[options.format](final, options.typeName, naming);
 }
