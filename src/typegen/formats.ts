@@ -109,3 +109,22 @@ const DATA_KEY: readonly RegExp[] = [
 export function isDataKey(key: string): boolean {
   return isIdOrDateKey(key) || DATA_KEY.some((pattern) => pattern.test(key));
 }
+
+export const ID_KEY = 1;
+export const DATA_KEY_BIT = 2;
+const KEY_CACHE_LIMIT = 50_000;
+const keyKinds = new Map<string, number>();
+
+/**
+ * `ID_KEY` and/or `DATA_KEY_BIT` for a key, remembered: the same keys recur at every position of a large
+ * document, and each costs a dozen regular expressions the first time.
+ */
+export function keyKind(key: string): number {
+  let kind = keyKinds.get(key);
+  if (kind === undefined) {
+    kind = isIdOrDateKey(key) ? ID_KEY | DATA_KEY_BIT : DATA_KEY.some((p) => p.test(key)) ? DATA_KEY_BIT : 0;
+    if (keyKinds.size >= KEY_CACHE_LIMIT) keyKinds.clear();
+    keyKinds.set(key, kind);
+  }
+  return kind;
+}

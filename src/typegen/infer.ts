@@ -5,8 +5,8 @@
 // dictionary folds all its values into one Shape from then on: memory follows the number of distinct
 // shapes, not the number of keys. With `taggedUnions` the values are read twice: the first pass picks
 // the tag of each object position, the second keeps one object per tag value (docs/type-inference.md).
-import { ALL_FORMATS, isDataKey, isIdOrDateKey, stringFormats } from './formats.js';
-import { isDictionary, sameType, shapeEvidence } from './maps.js';
+import { ALL_FORMATS, DATA_KEY_BIT, ID_KEY, keyKind, stringFormats } from './formats.js';
+import { countKeys, isDictionary, sameKeys, shapeEvidence } from './maps.js';
 import { arrayMemberFor, collapseVariants, toDictionary } from './merge.js';
 import type { TypeNode } from './model.js';
 import {
@@ -36,6 +36,8 @@ export interface InferResult {
   readonly model: TypeNode;
   /** Some value sat deeper than `maxDepth` and was typed `unknown`. */
   readonly depthLimitHit: boolean;
+  /** Map detection already ran (inference with `maps`): the model needs no `detectMaps`. */
+  readonly mapsDetected?: boolean | undefined;
 }
 
 export interface InferOptions {
@@ -102,10 +104,15 @@ export function createInference(maxDepth: number, options?: InferOptions): Infer
   const modelOptions: ModelOptions = { enums };
   const first = context();
   const shape = createShape();
+  const maps = first.maps;
+  const finish = (done: Shape): InferResult => {
+    if (maps) finalMaps(done);
+    return { model: toModel(done, modelOptions), depthLimitHit: first.depthLimitHit, mapsDetected: maps };
+  };
   if (!tagged) {
     return {
       add: (value) => addValue(shape, value, 0, first, undefined),
-      result: () => ({ model: toModel(shape, modelOptions), depthLimitHit: first.depthLimitHit }),
+      result: () => finish(shape),
     };
   }
   // Tagged unions need every value twice: the references are kept (not copies).
@@ -121,12 +128,18 @@ export function createInference(maxDepth: number, options?: InferOptions): Infer
       const split = createShape();
       for (const value of values) addValue(split, value, 0, second, shape);
       settleVariants(split, modelOptions);
-      return { model: toModel(split, modelOptions), depthLimitHit: first.depthLimitHit };
+      return finish(split);
     },
   };
 }
 
-function addValue(shape: Shape, value: unknown, depth: number, context: Context, guide: Shape | undefined): void {
+function addValue(
+  shape: Shape,
+  value: unknown,
+  depth: number,
+  context: Context,
+  guide: Shape | undefined,
+): void {
   // Once a position is unknown nothing can make it more precise, so skip the whole subtree.
   if (shape.mask & UNKNOWN) return;
   if (depth > context.maxDepth) {
@@ -207,12 +220,41 @@ function addObject(
 
 /** Map detection during inference, at the checkpoints of distinct keys (8, 16, 20, 32, 64, ...). */
 function checkDictionary(object: ObjectShape, key: string): void {
-  if (isIdOrDateKey(key)) object.idKeys++;
-  if (isDataKey(key)) object.dataKeys++;
+  const kind = keyKind(key);
+  if (kind & ID_KEY) object.idKeys++;
+  if (kind & DATA_KEY_BIT) object.dataKeys++;
   const size = object.fields.size;
   if (size < object.nextCheck) return;
   object.nextCheck = size === 16 ? 20 : size === 20 ? 32 : size * 2;
   if (isDictionary(shapeEvidence(object, object.idKeys, object.dataKeys))) toDictionary(object);
+}
+
+/**
+ * The map rule once more on every position, top-down, with the final counts: positions that never
+ * reached a checkpoint, and those whose objects kept coming after the last one.
+ */
+function finalMaps(shape: Shape): void {
+  for (const member of shape.members) {
+    if (typeof member !== 'object') continue;
+    if (member.kind === 'array') {
+      finalMaps(member.element);
+      continue;
+    }
+    finalObject(member);
+  }
+}
+
+function finalObject(object: ObjectShape): void {
+  if (object.variants !== undefined) {
+    for (const variant of object.variants.values()) finalObject(variant);
+    return;
+  }
+  if (object.map === undefined) {
+    countKeys(object);
+    if (isDictionary(shapeEvidence(object, object.idKeys, object.dataKeys))) toDictionary(object);
+  }
+  if (object.map !== undefined) finalMaps(object.map);
+  else for (const field of object.fields.values()) finalMaps(field.shape);
 }
 
 function fieldGuide(guide: ObjectShape | undefined, key: string): Shape | undefined {
@@ -306,8 +348,9 @@ function chooseTags(shape: Shape): void {
 }
 
 /**
- * Second pass of tagged unions: variants that all have the same shape (the tag left aside) are merged
- * back into one object; only a tag that splits the objects into different shapes makes a union.
+ * Second pass of tagged unions: variants that all have the same keys at every depth (the tag left
+ * aside; optional or null members do not count) are merged back into one object; only a tag that splits
+ * the objects into different shapes makes a union.
  */
 function settleVariants(shape: Shape, options: ModelOptions): void {
   for (const member of shape.members) {
@@ -332,7 +375,7 @@ function settleObject(object: ObjectShape, options: ModelOptions): void {
   for (const variant of object.variants.values()) settleObject(variant, options);
   const models = [...object.variants.values()].map((variant) => objectNode(variant, options));
   const first = models[0]!;
-  if (models.length < 2 || models.every((model) => sameType(first, model, object.tagKey))) {
+  if (models.length < 2 || models.every((model) => sameKeys(first, model, object.tagKey))) {
     collapseVariants(object);
     object.tagKey = undefined;
   }

@@ -4,7 +4,7 @@
 // on the merged model, top-down, so the objects of every sample at one position are judged together;
 // during inference (`inferMaps` in infer.ts) the same rule already folds large dictionaries as they
 // are read, so a 100 MB document of dictionaries never holds one member per key.
-import { isDataKey, isIdOrDateKey } from './formats.js';
+import { DATA_KEY_BIT, ID_KEY, keyKind } from './formats.js';
 import { fromModel, mergeShapes } from './merge.js';
 import type { Field, MapNode, ObjectNode, TypeNode } from './model.js';
 import {
@@ -101,6 +101,19 @@ function overlaps(keyLists: Iterable<Iterable<string>>): boolean {
 // A dictionary value stands for its own keys: two dictionaries overlap like two objects sharing a key.
 const DICTIONARY_KEYS = ['\0dictionary'];
 
+/** Counts the id keys and data keys of an object Shape (for the final pass, whose merges skip the counting). */
+export function countKeys(object: ObjectShape): void {
+  let idKeys = 0;
+  let dataKeys = 0;
+  for (const key of object.fields.keys()) {
+    const kind = keyKind(key);
+    if (kind & ID_KEY) idKeys++;
+    if (kind & DATA_KEY_BIT) dataKeys++;
+  }
+  object.idKeys = idKeys;
+  object.dataKeys = dataKeys;
+}
+
 /** The evidence of an object Shape during inference (its counts so far). */
 export function shapeEvidence(object: ObjectShape, idKeys: number, dataKeys: number): DictionaryEvidence {
   let presentTotal = 0;
@@ -137,8 +150,9 @@ function modelEvidence(node: ObjectNode): DictionaryEvidence {
   for (const [key, field] of node.fields) {
     presentTotal += field.present ?? (field.optional ? 0 : samples);
     valueKinds |= kindsOf(field.type);
-    if (isIdOrDateKey(key)) idKeys++;
-    if (isDataKey(key)) dataKeys++;
+    const kind = keyKind(key);
+    if (kind & ID_KEY) idKeys++;
+    if (kind & DATA_KEY_BIT) dataKeys++;
   }
   return {
     keys: node.fields.size,
@@ -222,35 +236,54 @@ function mapFields(node: ObjectNode, options: ModelOptions | undefined): ObjectN
 /**
  * Structural equality: members compared by key whatever their order, union members in order. String
  * formats, literals and integer-ness are ignored (they document values, not the shape).
- * `ignoreKey` leaves one member out of the comparison of two objects (a tagged union's tag).
  */
-export function sameType(a: TypeNode, b: TypeNode, ignoreKey?: string): boolean {
+export function sameType(a: TypeNode, b: TypeNode): boolean {
+  return equalTypes(a, b, false, undefined);
+}
+
+/**
+ * Equality of the key structure only, for tagged unions: optional flags and null/undefined members are
+ * ignored, and so is the member `ignoreKey` of the two objects compared (the tag).
+ */
+export function sameKeys(a: TypeNode, b: TypeNode, ignoreKey: string | undefined): boolean {
+  return equalTypes(a, b, true, ignoreKey);
+}
+
+function withoutNull(node: TypeNode): TypeNode {
+  if (node.kind !== 'union') return node;
+  const members = node.members.filter((member) => member.kind !== 'null' && member.kind !== 'undefined');
+  return members.length === 1 ? members[0]! : { kind: 'union', members };
+}
+
+function equalTypes(a: TypeNode, b: TypeNode, loose: boolean, ignoreKey: string | undefined): boolean {
   if (a === b) return true;
+  if (loose) {
+    a = withoutNull(a);
+    b = withoutNull(b);
+  }
   switch (a.kind) {
     case 'array':
       if (b.kind !== 'array') return false;
       if (a.element === undefined || b.element === undefined) return a.element === b.element;
-      return sameType(a.element, b.element);
+      return equalTypes(a.element, b.element, loose, undefined);
     case 'object': {
-      if (b.kind !== 'object') return false;
-      const ignored = ignoreKey !== undefined && a.fields.has(ignoreKey) && b.fields.has(ignoreKey) ? 1 : 0;
-      if (a.fields.size !== b.fields.size) return false;
+      if (b.kind !== 'object' || a.fields.size !== b.fields.size) return false;
       for (const [key, field] of a.fields) {
-        if (ignored && key === ignoreKey) continue;
         const other = b.fields.get(key);
-        if (other === undefined || other.optional !== field.optional || !sameType(field.type, other.type)) {
-          return false;
-        }
+        if (other === undefined) return false;
+        if (key === ignoreKey) continue;
+        if (!loose && other.optional !== field.optional) return false;
+        if (!equalTypes(field.type, other.type, loose, undefined)) return false;
       }
       return true;
     }
     case 'map':
-      return b.kind === 'map' && sameType(a.value, b.value);
+      return b.kind === 'map' && equalTypes(a.value, b.value, loose, undefined);
     case 'union':
       return (
         b.kind === 'union' &&
         a.members.length === b.members.length &&
-        a.members.every((member, i) => sameType(member, b.members[i]!))
+        a.members.every((member, i) => equalTypes(member, b.members[i]!, loose, undefined))
       );
     default:
       // String formats are documentation: they do not make two types differ, so turning format

@@ -2,7 +2,7 @@
 // of the input (one object key, or the elements of one array), kept so that adding one more value costs
 // O(1) per key: kinds are bits, the one object is merged by a key map, arrays are at most a handful.
 // `toModel` freezes a Shape into the immutable TypeNode model; `fromModel` (merge.ts) goes back.
-import { formatOf } from './formats.js';
+import { ALL_FORMATS, formatOf, stringFormats } from './formats.js';
 import {
   BOOLEAN_NODE,
   type Field,
@@ -209,10 +209,15 @@ function stringNode(mask: number): PrimitiveNode {
   return node;
 }
 
-/** The literals of an enum position: 2 to ENUM_MAX_VALUES distinct strings, each seen ENUM_MIN_COUNT times. */
+/**
+ * The literals of an enum position: 2 to ENUM_MAX_VALUES distinct strings, each seen ENUM_MIN_COUNT
+ * times, none of them a date, UUID, email or URL (those are values of an open set, however often repeated).
+ */
 function enumLiterals(values: Map<string, number> | null | undefined): string[] | undefined {
   if (!values || values.size < 2 || values.size > ENUM_MAX_VALUES) return undefined;
-  for (const count of values.values()) if (count < ENUM_MIN_COUNT) return undefined;
+  for (const [text, count] of values) {
+    if (count < ENUM_MIN_COUNT || stringFormats(text, ALL_FORMATS) !== 0) return undefined;
+  }
   return [...values.keys()];
 }
 
