@@ -7,7 +7,7 @@
 // the tag of each object position, the second keeps one object per tag value (docs/type-inference.md).
 import { ALL_FORMATS, DATA_KEY_BIT, ID_KEY, keyKind, stringFormats } from './formats.js';
 import { countKeys, isDictionary, sameKeys, shapeEvidence } from './maps.js';
-import { arrayMemberFor, collapseVariants, toDictionary } from './merge.js';
+import { arrayMemberFor, collapseVariants, fromModel, mergeShapes, toDictionary } from './merge.js';
 import type { TypeNode } from './model.js';
 import {
   ARRAY,
@@ -375,8 +375,44 @@ function settleObject(object: ObjectShape, options: ModelOptions): void {
   for (const variant of object.variants.values()) settleObject(variant, options);
   const models = [...object.variants.values()].map((variant) => objectNode(variant, options));
   const first = models[0]!;
-  if (models.length < 2 || models.every((model) => sameKeys(first, model, object.tagKey))) {
+  if (
+    models.length < 2 ||
+    models.every((model) => sameKeys(first, model, object.tagKey)) ||
+    !explainsShapes(models, options)
+  ) {
     collapseVariants(object);
     object.tagKey = undefined;
+  }
+}
+
+/**
+ * A tag explains the shapes when the variants together have fewer optional members (at any depth)
+ * than the one object they would merge into: GitHub's event `type` does (each payload's members are
+ * always there for its type), a country's `status` does not (the optional members stay optional).
+ */
+function explainsShapes(models: readonly TypeNode[], options: ModelOptions): boolean {
+  const merged = createShape();
+  for (const model of models) mergeShapes(merged, fromModel(model));
+  let split = 0;
+  for (const model of models) split += optionalMembers(model);
+  return split < optionalMembers(toModel(merged, options));
+}
+
+function optionalMembers(node: TypeNode): number {
+  switch (node.kind) {
+    case 'object': {
+      let count = 0;
+      for (const field of node.fields.values())
+        count += (field.optional ? 1 : 0) + optionalMembers(field.type);
+      return count;
+    }
+    case 'array':
+      return node.element === undefined ? 0 : optionalMembers(node.element);
+    case 'map':
+      return optionalMembers(node.value);
+    case 'union':
+      return node.members.reduce((count, member) => count + optionalMembers(member), 0);
+    default:
+      return 0;
   }
 }
