@@ -13,7 +13,7 @@ import { loadZodModule, schemaOf } from './helpers/zod-module.js';
 const lines = (...text: string[]): string => `${text.join('\n')}\n`;
 const events = JSON.parse(
   readFileSync(join(import.meta.dirname, '../fixtures/corpus/quicktype/github-events.json'), 'utf8'),
-) as Array<{ type: string }>;
+) as Array<{ type: string; payload: Record<string, unknown> }>;
 
 /** Compiles the declaration plus `code` (strict); the diagnostics, empty when it compiles. */
 function compile(declaration: string, code: string): readonly string[] {
@@ -104,7 +104,7 @@ describe('taggedUnions', () => {
       schemaName('Events'),
     );
     expect(zod.safeParse(events).success).toBe(true);
-    const push = events.find((event) => event.type === 'PushEvent') as { payload: Record<string, unknown> };
+    const push = events.find((event) => event.type === 'PushEvent')!;
     const broken = [{ ...push, payload: { ...push.payload, commits: undefined } }];
     expect(zod.safeParse(broken).success).toBe(false);
     const validate = createAjv().compile(
