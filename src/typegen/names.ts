@@ -127,12 +127,15 @@ class ShapeKeys {
 
   private describe(node: TypeNode): string {
     switch (node.kind) {
-      case 'object':
-        return `o${JSON.stringify(
-          [...node.fields]
-            .map(([key, field]) => [key, field.optional, this.id(field.type)] as const)
-            .sort(byKey),
-        )}`;
+      case 'object': {
+        // Keys quoted (JSON), so no key can run into the next; ids are small numbers.
+        const entries = [...node.fields].sort(byKey);
+        let text = 'o';
+        for (const [key, field] of entries) {
+          text += `${JSON.stringify(key)}${field.optional ? '?' : ':'}${this.id(field.type)},`;
+        }
+        return text;
+      }
       case 'array':
         return node.element === undefined ? 'a' : `a${this.id(node.element)}`;
       case 'map':
