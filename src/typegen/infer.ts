@@ -60,6 +60,8 @@ interface Context {
   /** Count distinct strings (for enums and tags). */
   readonly values: boolean;
   readonly integers: boolean;
+  /** Second pass of tagged unions: string counts come from the first pass. */
+  readonly guided: boolean;
   depthLimitHit: boolean;
 }
 
@@ -93,7 +95,8 @@ export function inferSamples(
 export function createInference(maxDepth: number, options?: InferOptions): Inference {
   const enums = options?.enums === true;
   const tagged = options?.taggedUnions === true;
-  const context = (): Context => ({
+  const context = (guided: boolean): Context => ({
+    guided,
     maxDepth,
     formats: options?.formats === true,
     maps: options?.maps === true,
@@ -102,7 +105,7 @@ export function createInference(maxDepth: number, options?: InferOptions): Infer
     depthLimitHit: false,
   });
   const modelOptions: ModelOptions = { enums };
-  const first = context();
+  const first = context(false);
   const shape = createShape();
   const maps = first.maps;
   const finish = (done: Shape): InferResult => {
@@ -124,7 +127,7 @@ export function createInference(maxDepth: number, options?: InferOptions): Infer
     },
     result: () => {
       chooseTags(shape);
-      const second = context();
+      const second = context(true);
       const split = createShape();
       for (const value of values) addValue(split, value, 0, second, shape);
       settleVariants(split, modelOptions);
@@ -161,7 +164,11 @@ function addValue(
           ? shape.format && stringFormats(value as string, shape.format)
           : stringFormats(value as string, ALL_FORMATS);
     }
-    if (context.values) countValue(shape, value as string);
+    // Second pass of tagged unions: a variant's strings are judged with all the strings seen at this
+    // position, so an enum stays one enum across the variants (sound: a superset of the variant's own).
+    // A string the first pass did not place (no guide) leaves the position an open string.
+    if (context.guided) shape.values = guide?.values ?? null;
+    else if (context.values) countValue(shape, value as string);
   } else if (bit === NUMBER && context.integers) {
     const integer = Number.isSafeInteger(value);
     shape.integer = shape.mask & NUMBER ? shape.integer && integer : integer;

@@ -146,6 +146,7 @@ export function addArrayMember(shape: Shape): ArrayShape {
 /** Counts one more string at a position whose strings are counted. */
 export function countValue(shape: Shape, text: string): void {
   const values = shape.values;
+  // (Never called on counts shared with the first pass of tagged unions: see addValue.)
   if (values === null) return;
   if (values === undefined) {
     // The first string here (counting is all or nothing per inference).
@@ -164,13 +165,15 @@ export function mergeValues(target: Shape, source: Shape): void {
     target.values = source.values === undefined ? undefined : source.values && new Map(source.values);
     return;
   }
-  const into = target.values;
   const from = source.values;
-  if (into === null || into === undefined || from === undefined) return;
+  if (target.values === null || target.values === undefined || from === undefined) return;
   if (from === null) {
     target.values = null;
     return;
   }
+  // A copy: the counts may be shared with the first pass of tagged unions.
+  const into = new Map(target.values);
+  target.values = into;
   for (const [text, count] of from) {
     const had = into.get(text);
     if (had !== undefined) into.set(text, had + count);
