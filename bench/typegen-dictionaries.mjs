@@ -42,11 +42,16 @@ export async function run({ quick }) {
   try {
     for (const input of inputs) {
       const outputs = {};
-      const tool = (name, label, extra = {}) => ({
+      const tool = (name, label, limitSeconds) => ({
         name: label,
         run: async () => {
           const out = join(work, `${name}.out`);
-          const { ms, rssMb } = await timedRun(NODE, [WORKER, name, input.file, out], extra);
+          const args = [WORKER, name, input.file, out];
+          // coreutils' timeout kills the worker itself (a signal to GNU time would not reach it); GNU
+          // time still reports the worker's peak RSS, that of its waited-for child.
+          const { ms, rssMb } = await (limitSeconds === undefined
+            ? timedRun(NODE, args)
+            : timedRun('timeout', ['-s', 'KILL', String(limitSeconds), NODE, ...args]));
           outputs[label] = statSync(out).size;
           return { ms, rssMb };
         },
@@ -54,7 +59,7 @@ export async function run({ quick }) {
       const variants = [
         tool('floor', 'floor: read + JSON.parse'),
         tool('typefetch', 'typefetch generateTypes (named)'),
-        { ...tool('quicktype', 'quicktype-core', { timeoutMs: QUICKTYPE_TIMEOUT_MS }), maxRuns: 1 },
+        { ...tool('quicktype', 'quicktype-core', QUICKTYPE_TIMEOUT_MS / 1000), maxRuns: 1 },
       ];
       const rounds = quick ? 1 : input.rounds;
       log(`dictionaries, ${input.name}: ${rounds} interleaved rounds of ${variants.length} tools`);
