@@ -109,8 +109,9 @@ export function createInference(maxDepth: number, options?: InferOptions): Infer
   const shape = createShape();
   const maps = first.maps;
   const finish = (done: Shape): InferResult => {
-    if (maps) finalMaps(done);
-    return { model: toModel(done, modelOptions), depthLimitHit: first.depthLimitHit, mapsDetected: maps };
+    if (!maps) return { model: toModel(done, modelOptions), depthLimitHit: first.depthLimitHit };
+    finalMaps(done);
+    return { model: toModel(done, modelOptions), depthLimitHit: first.depthLimitHit, mapsDetected: true };
   };
   if (!tagged) {
     return {
