@@ -128,11 +128,11 @@ class ShapeKeys {
   private describe(node: TypeNode): string {
     switch (node.kind) {
       case 'object': {
-        // Keys quoted (JSON), so no key can run into the next; ids are small numbers.
+        // Each key prefixed by its length, so no key can run into the next; ids are small numbers.
         const entries = [...node.fields].sort(byKey);
         let text = 'o';
         for (const [key, field] of entries) {
-          text += `${JSON.stringify(key)}${field.optional ? '?' : ':'}${this.id(field.type)},`;
+          text += `${key.length}.${key}${field.optional ? '?' : ':'}${this.id(field.type)},`;
         }
         return text;
       }
