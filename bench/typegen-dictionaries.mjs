@@ -74,9 +74,10 @@ export async function run({ quick }) {
         const error = failed.get(name);
         const s = samples.get(name);
         if (error !== undefined && s.ms === undefined) {
-          const why = error.timedOut
+          // 137: killed by `timeout -s KILL`.
+          const why = / exited with 137\b/.test(error.message)
             ? `> ${QUICKTYPE_TIMEOUT_MS / 1000} s (cut off)`
-            : `failed: ${error.message}`;
+            : `failed: ${error.message.slice(0, 200)}`;
           return [name, why, '', '', '', '', '0'];
         }
         return [
