@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds (via the npm script), then runs every benchmark and prints its table.
- *   node bench/run.mjs [--quick] [--only=typegen,client,cold-start,bundle] [--out=<file.md>]
+ *   node bench/run.mjs [--quick] [--only=typegen,typegen-dictionaries,client,cold-start,bundle] [--out=<file.md>]
  * --quick: fewer rounds (a smoke run; its numbers are not the recorded ones).
  * Progress goes to stderr; the Markdown report to stdout (and to --out when given).
  */
@@ -12,6 +12,7 @@ import { HAS_GNU_TIME } from './lib/processes.mjs';
 
 const BENCHMARKS = {
   typegen: () => import('./typegen.mjs'),
+  'typegen-dictionaries': () => import('./typegen-dictionaries.mjs'),
   client: () => import('./client.mjs'),
   'cold-start': () => import('./cold-start.mjs'),
   bundle: () => import('./bundle.mjs'),

@@ -39,6 +39,7 @@ export function emitJsonSchema(model: TypeNode, typeName: string, naming?: Namin
 function schemaOf(node: TypeNode, names: Names): JsonObject {
   switch (node.kind) {
     case 'string':
+      if (node.literals !== undefined) return literalSchema(node.literals);
       return node.format === undefined
         ? typed('string')
         : new Map<string, Json>([
@@ -46,6 +47,7 @@ function schemaOf(node: TypeNode, names: Names): JsonObject {
             ['format', node.format],
           ]);
     case 'number':
+      return typed(node.integer === true ? 'integer' : 'number');
     case 'boolean':
     case 'null':
       return typed(node.kind);
@@ -100,11 +102,21 @@ function unionSchema(members: readonly TypeNode[], names: Names): JsonObject {
   // The primitives' schema takes the place of the first primitive member, so order follows the model.
   const entries: JsonObject[] = [];
   for (const member of members) {
-    if (member.kind === 'array' || member.kind === 'object' || member.kind === 'map') {
+    if (
+      member.kind === 'array' ||
+      member.kind === 'object' ||
+      member.kind === 'map' ||
+      (member.kind === 'string' && member.literals !== undefined)
+    ) {
       entries.push(schemaOf(member, names));
     } else if (member.kind !== 'unknown') {
       if (types.length === 0) entries.push(primitives);
-      const type = member.kind === 'undefined' ? 'null' : member.kind;
+      const type =
+        member.kind === 'undefined'
+          ? 'null'
+          : member.kind === 'number' && member.integer === true
+            ? 'integer'
+            : member.kind;
       if (!types.includes(type)) types.push(type);
       if (member.kind === 'string') format = member.format;
     }
@@ -112,6 +124,14 @@ function unionSchema(members: readonly TypeNode[], names: Names): JsonObject {
   primitives.set('type', types.length === 1 ? types[0]! : types);
   if (format !== undefined) primitives.set('format', format);
   return entries.length === 1 ? entries[0]! : new Map([['anyOf', entries]]);
+}
+
+/** A string literal union: `const` for one value, `enum` for several. */
+function literalSchema(literals: readonly string[]): JsonObject {
+  const schema = typed('string');
+  if (literals.length === 1) schema.set('const', literals[0]!);
+  else schema.set('enum', [...literals]);
+  return schema;
 }
 
 function typed(type: string): JsonObject {

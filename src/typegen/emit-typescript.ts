@@ -1,7 +1,7 @@
 // Model -> TypeScript text. Parts are pushed onto one array and joined once, so output size stays
 // linear; recursion follows the model, whose depth the inference limit bounds.
-import { propertyKey } from './identifiers.js';
-import type { ObjectNode, StringFormat, TypeNode } from './model.js';
+import { propertyKey, stringLiteral } from './identifiers.js';
+import { literalsOf, type ObjectNode, type StringFormat, type TypeNode } from './model.js';
 import type { Naming } from './names.js';
 
 /** Declaration names of the named object types; empty when nested types are written inline. */
@@ -60,7 +60,7 @@ export function emitType(node: TypeNode, level: number, out: string[], names: Na
     case 'array':
       if (node.element === undefined) {
         out.push('unknown[]');
-      } else if (node.element.kind === 'union') {
+      } else if (node.element.kind === 'union' || (literalsOf(node.element)?.length ?? 0) > 1) {
         out.push('(');
         emitType(node.element, level, out, names);
         out.push(')[]');
@@ -97,8 +97,17 @@ export function emitType(node: TypeNode, level: number, out: string[], names: Na
         emitType(node.members[i]!, level, out, names);
       }
       return;
-    default:
-      out.push(node.kind);
+    default: {
+      const literals = literalsOf(node);
+      if (literals === undefined) {
+        out.push(node.kind);
+        return;
+      }
+      for (let i = 0; i < literals.length; i++) {
+        if (i > 0) out.push(' | ');
+        out.push(stringLiteral(literals[i]!));
+      }
+    }
   }
 }
 

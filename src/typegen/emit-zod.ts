@@ -2,8 +2,8 @@
 // for the top-level value whatever it is (arrays and primitives included), and, with named types, for
 // each named object, declared before the schemas that use it.
 import { formatTag, indent } from './emit-typescript.js';
-import { propertyKey } from './identifiers.js';
-import type { ObjectNode, TypeNode } from './model.js';
+import { propertyKey, stringLiteral } from './identifiers.js';
+import { isInteger, literalsOf, type ObjectNode, type TypeNode } from './model.js';
 import type { Naming } from './names.js';
 
 type Names = ReadonlyMap<ObjectNode, string>;
@@ -102,8 +102,14 @@ function zodType(node: TypeNode, level: number, out: string[], state: State): vo
       if (optional && (rest.length > 0 || nullable)) out.push('.optional()');
       return;
     }
-    default:
-      out.push('z.', node.kind, '()');
+    default: {
+      const literals = literalsOf(node)?.map(stringLiteral);
+      if (literals !== undefined) {
+        out.push(literals.length === 1 ? `z.literal(${literals[0]})` : `z.enum([${literals.join(', ')}])`);
+      } else {
+        out.push(isInteger(node) ? 'z.int()' : `z.${node.kind}()`);
+      }
+    }
   }
 }
 

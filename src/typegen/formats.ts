@@ -90,3 +90,41 @@ const ID_OR_DATE_KEY: readonly RegExp[] = [
 export function isIdOrDateKey(key: string): boolean {
   return ID_OR_DATE_KEY.some((pattern) => pattern.test(key));
 }
+
+// Keys that are data rather than member names (map detection, docs/type-inference.md#maps): versions
+// (`1.2`, `v2.0.1`, `15.2-15.3`), MIME types (`application/json`), paths (`/users`), URLs, email
+// addresses, language tags with a region (`en-US`, `pt_BR`), and the ids and dates above. A record's
+// members are words (`name`, `html_url`, `createdAt`); none of these patterns matches a word.
+const DATA_KEY: readonly RegExp[] = [
+  /^v?\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.-]+)?(?:-\d+(?:\.\d+)*)?$/,
+  /^\d+(?:\.\d+)*-\d+(?:\.\d+)*$/,
+  /^[a-z]+\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i,
+  /^\.{0,2}\//,
+  /^[a-z][a-z0-9+.-]*:\/\//i,
+  /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  /^[a-z]{2,3}[-_](?:[A-Z]{2}|\d{3}|[A-Z][a-z]{3})$/,
+];
+
+/** True when `key` looks like data (a version, MIME type, path, URL, email, locale, id or date). */
+export function isDataKey(key: string): boolean {
+  return isIdOrDateKey(key) || DATA_KEY.some((pattern) => pattern.test(key));
+}
+
+export const ID_KEY = 1;
+export const DATA_KEY_BIT = 2;
+const KEY_CACHE_LIMIT = 50_000;
+const keyKinds = new Map<string, number>();
+
+/**
+ * `ID_KEY` and/or `DATA_KEY_BIT` for a key, remembered: the same keys recur at every position of a large
+ * document, and each costs a dozen regular expressions the first time.
+ */
+export function keyKind(key: string): number {
+  let kind = keyKinds.get(key);
+  if (kind === undefined) {
+    kind = isIdOrDateKey(key) ? ID_KEY | DATA_KEY_BIT : DATA_KEY.some((p) => p.test(key)) ? DATA_KEY_BIT : 0;
+    if (keyKinds.size >= KEY_CACHE_LIMIT) keyKinds.clear();
+    keyKinds.set(key, kind);
+  }
+  return kind;
+}

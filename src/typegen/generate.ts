@@ -1,5 +1,5 @@
 import { infer } from './infer.js';
-import { type OutputFormat, resolveGenerateOptions } from './options.js';
+import { inferOptionsOf, type OutputFormat, resolveGenerateOptions } from './options.js';
 import { render } from './render.js';
 
 export type { OutputFormat } from './options.js';
@@ -33,9 +33,10 @@ export interface GenerateTypesOptions {
    */
   named?: boolean | undefined;
   /**
-   * Type dictionary-like objects as `Record<string, T>`: objects whose keys are all ids or dates
-   * (digits, UUIDs, object ids, ISO dates), and objects with at least 20 keys whose values are
-   * objects (or arrays) of one and the same type. `false` keeps one member per key (`--no-maps`).
+   * Type dictionaries as `Record<string, T>`: objects whose keys are ids, dates or other data (versions,
+   * MIME types, paths, URLs, locales), objects with 20 or more keys holding arrays or overlapping
+   * objects, and objects whose key sets differ from sample to sample while their values share one kind
+   * (docs/type-inference.md#maps). `false` keeps one member per key (`--no-maps`).
    * @default true
    */
   maps?: boolean | undefined;
@@ -46,6 +47,25 @@ export interface GenerateTypesOptions {
    * @default false
    */
   formats?: boolean | undefined;
+  /**
+   * A string member with 2 to 20 distinct values, each seen at least 3 times, becomes a union of its
+   * literals (`'open' | 'closed'`; zod `z.enum`, JSON Schema `enum`). CLI `--enums`, config `enums`.
+   * @default false
+   */
+  enums?: boolean | undefined;
+  /**
+   * Objects at one position that share a string member (the tag, such as `type`) whose values split
+   * them into different shapes become a union of variants, each with its literal tag, so that
+   * `if (e.type === 'PushEvent')` narrows. CLI `--tagged-unions`, config `taggedUnions`.
+   * @default false
+   */
+  taggedUnions?: boolean | undefined;
+  /**
+   * Numbers that were all safe integers become `z.int()` in zod and `"type": "integer"` in JSON Schema
+   * (TypeScript has no integer type: it stays `number`). CLI `--integers`, config `integers`.
+   * @default false
+   */
+  integers?: boolean | undefined;
 }
 
 /**
@@ -59,5 +79,5 @@ export interface GenerateTypesOptions {
  */
 export function generateTypes(value: unknown, options: GenerateTypesOptions): string {
   const resolved = resolveGenerateOptions(options);
-  return render(infer(value, resolved.maxDepth, { formats: resolved.formats }), resolved);
+  return render(infer(value, resolved.maxDepth, inferOptionsOf(resolved)), resolved);
 }

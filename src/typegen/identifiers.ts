@@ -35,6 +35,11 @@ export function propertyKey(key: string): string {
   return JSON.stringify(key).replace(INVISIBLE, escapeCodeUnits);
 }
 
+/** A string literal type or value: a JSON string, with the same extra escapes as {@link propertyKey}. */
+export function stringLiteral(text: string): string {
+  return JSON.stringify(text).replace(INVISIBLE, escapeCodeUnits);
+}
+
 /**
  * PascalCase type name from a free-form name: `users` -> `Users`, `user-profiles` and `user_profiles`
  * -> `UserProfiles`, `userProfile` -> `UserProfile`. Any run of characters other than ASCII letters and

@@ -1,19 +1,30 @@
 // Value -> model, in one pass: every value is added straight into the Shape of its position, so a
 // 100,000-element array of records costs one Map lookup per key and allocates nothing per record.
-// Recursion stops at `maxDepth`, so no input can overflow the stack.
-import { ALL_FORMATS, stringFormats } from './formats.js';
-import { arrayMemberFor } from './merge.js';
+// Recursion stops at `maxDepth`, so no input can overflow the stack. With `maps`, a position whose
+// distinct keys reach a checkpoint (8, 16, 20, 32, 64, ...) is judged by the map rule at once, and a
+// dictionary folds all its values into one Shape from then on: memory follows the number of distinct
+// shapes, not the number of keys. With `taggedUnions` the values are read twice: the first pass picks
+// the tag of each object position, the second keeps one object per tag value (docs/type-inference.md).
+import { ALL_FORMATS, DATA_KEY_BIT, ID_KEY, keyKind, stringFormats } from './formats.js';
+import { countKeys, isDictionary, sameKeys, shapeEvidence } from './maps.js';
+import { arrayMemberFor, collapseVariants, fromModel, mergeShapes, toDictionary } from './merge.js';
 import type { TypeNode } from './model.js';
 import {
   ARRAY,
   addKind,
   addObjectMember,
   BOOLEAN,
+  countValue,
+  createObjectShape,
   createShape,
+  MAX_TRACKED_VALUES,
+  type ModelOptions,
   markUnknown,
   NULL,
   NUMBER,
   OBJECT,
+  type ObjectShape,
+  objectNode,
   type Shape,
   STRING,
   toModel,
@@ -25,16 +36,32 @@ export interface InferResult {
   readonly model: TypeNode;
   /** Some value sat deeper than `maxDepth` and was typed `unknown`. */
   readonly depthLimitHit: boolean;
+  /** Map detection already ran (inference with `maps`): the model needs no `detectMaps`. */
+  readonly mapsDetected?: boolean | undefined;
 }
 
 export interface InferOptions {
   /** Track the format (date, email, ...) every string at a position has. @default false */
   readonly formats?: boolean | undefined;
+  /** Fold dictionaries while reading (the same rule as `detectMaps`, applied early). @default false */
+  readonly maps?: boolean | undefined;
+  /** Strings with few distinct values, each seen several times, become literal unions. @default false */
+  readonly enums?: boolean | undefined;
+  /** Track whether every number at a position is a safe integer. @default false */
+  readonly integers?: boolean | undefined;
+  /** Objects split by a string tag into different shapes become a union of variants. @default false */
+  readonly taggedUnions?: boolean | undefined;
 }
 
 interface Context {
   readonly maxDepth: number;
   readonly formats: boolean;
+  readonly maps: boolean;
+  /** Count distinct strings (for enums and tags). */
+  readonly values: boolean;
+  readonly integers: boolean;
+  /** Second pass of tagged unions: string counts come from the first pass. */
+  readonly guided: boolean;
   depthLimitHit: boolean;
 }
 
@@ -66,15 +93,57 @@ export function inferSamples(
 }
 
 export function createInference(maxDepth: number, options?: InferOptions): Inference {
-  const context: Context = { maxDepth, formats: options?.formats === true, depthLimitHit: false };
+  const enums = options?.enums === true;
+  const tagged = options?.taggedUnions === true;
+  const context = (guided: boolean): Context => ({
+    guided,
+    maxDepth,
+    formats: options?.formats === true,
+    maps: options?.maps === true,
+    values: enums || tagged,
+    integers: options?.integers === true,
+    depthLimitHit: false,
+  });
+  const modelOptions: ModelOptions = { enums };
+  const first = context(false);
   const shape = createShape();
+  const maps = first.maps;
+  const finish = (done: Shape): InferResult => {
+    if (!maps) return { model: toModel(done, modelOptions), depthLimitHit: first.depthLimitHit };
+    finalMaps(done);
+    return { model: toModel(done, modelOptions), depthLimitHit: first.depthLimitHit, mapsDetected: true };
+  };
+  if (!tagged) {
+    return {
+      add: (value) => addValue(shape, value, 0, first, undefined),
+      result: () => finish(shape),
+    };
+  }
+  // Tagged unions need every value twice: the references are kept (not copies).
+  const values: unknown[] = [];
   return {
-    add: (value) => addValue(shape, value, 0, context),
-    result: () => ({ model: toModel(shape), depthLimitHit: context.depthLimitHit }),
+    add: (value) => {
+      values.push(value);
+      addValue(shape, value, 0, first, undefined);
+    },
+    result: () => {
+      chooseTags(shape);
+      const second = context(true);
+      const split = createShape();
+      for (const value of values) addValue(split, value, 0, second, shape);
+      settleVariants(split, modelOptions);
+      return finish(split);
+    },
   };
 }
 
-function addValue(shape: Shape, value: unknown, depth: number, context: Context): void {
+function addValue(
+  shape: Shape,
+  value: unknown,
+  depth: number,
+  context: Context,
+  guide: Shape | undefined,
+): void {
   // Once a position is unknown nothing can make it more precise, so skip the whole subtree.
   if (shape.mask & UNKNOWN) return;
   if (depth > context.maxDepth) {
@@ -83,19 +152,29 @@ function addValue(shape: Shape, value: unknown, depth: number, context: Context)
     return;
   }
   if (typeof value === 'object' && value !== null) {
-    if (Array.isArray(value)) addArray(shape, value, depth, context);
-    else addObject(shape, value as Readonly<Record<string, unknown>>, depth, context);
-  } else {
-    const bit = kindBit(value);
-    if (bit === STRING && context.formats) {
+    if (Array.isArray(value)) addArray(shape, value, depth, context, guide);
+    else addObject(shape, value as Readonly<Record<string, unknown>>, depth, context, guide);
+    return;
+  }
+  const bit = kindBit(value);
+  if (bit === STRING) {
+    if (context.formats) {
       // The first string sets the candidates, each later one can only remove some.
       shape.format =
         shape.mask & STRING
           ? shape.format && stringFormats(value as string, shape.format)
           : stringFormats(value as string, ALL_FORMATS);
     }
-    addKind(shape, bit);
+    // Second pass of tagged unions: a variant's strings are judged with all the strings seen at this
+    // position, so an enum stays one enum across the variants (sound: a superset of the variant's own).
+    // A string the first pass did not place (no guide) leaves the position an open string.
+    if (context.guided) shape.values = guide?.values ?? null;
+    else if (context.values) countValue(shape, value as string);
+  } else if (bit === NUMBER && context.integers) {
+    const integer = Number.isSafeInteger(value);
+    shape.integer = shape.mask & NUMBER ? shape.integer && integer : integer;
   }
+  addKind(shape, bit);
 }
 
 function addObject(
@@ -103,23 +182,101 @@ function addObject(
   value: Readonly<Record<string, unknown>>,
   depth: number,
   context: Context,
+  guide: Shape | undefined,
 ): void {
-  const object = shape.object ?? addObjectMember(shape);
+  let object = shape.object ?? addObjectMember(shape);
   object.samples++;
+  const guideObject = guide?.object;
+  const tagKey = guideObject?.tagKey;
+  if (tagKey !== undefined && object.map === undefined) {
+    const tag = value[tagKey];
+    if (typeof tag === 'string' && (object.variants !== undefined || object.fields.size === 0)) {
+      object.tagKey = tagKey;
+      object.variants ??= new Map();
+      let variant = object.variants.get(tag);
+      if (variant === undefined) {
+        variant = createObjectShape();
+        object.variants.set(tag, variant);
+      }
+      variant.samples++;
+      object = variant;
+    }
+  }
   // Keys come from Object.keys, so reading value[key] reads that own property (`__proto__` included:
   // JSON.parse makes it an own data property); keys are only ever stored in a Map.
-  for (const key of Object.keys(value)) {
+  const keys = Object.keys(value);
+  let i = 0;
+  for (; i < keys.length && object.map === undefined; i++) {
+    const key = keys[i]!;
     let field = object.fields.get(key);
+    const added = field === undefined;
     if (field === undefined) {
       field = { shape: createShape(), present: 0 };
       object.fields.set(key, field);
     }
     field.present++;
-    addValue(field.shape, value[key], depth + 1, context);
+    addValue(field.shape, value[key], depth + 1, context, fieldGuide(guideObject, key));
+    if (added && context.maps) checkDictionary(object, key);
+  }
+  const map = object.map;
+  if (map === undefined) return;
+  for (; i < keys.length; i++) {
+    const key = keys[i]!;
+    addValue(map, value[key], depth + 1, context, fieldGuide(guideObject, key));
   }
 }
 
-function addArray(shape: Shape, value: readonly unknown[], depth: number, context: Context): void {
+/** Map detection during inference, at the checkpoints of distinct keys (8, 16, 20, 32, 64, ...). */
+function checkDictionary(object: ObjectShape, key: string): void {
+  const kind = keyKind(key);
+  if (kind & ID_KEY) object.idKeys++;
+  if (kind & DATA_KEY_BIT) object.dataKeys++;
+  const size = object.fields.size;
+  if (size < object.nextCheck) return;
+  object.nextCheck = size === 16 ? 20 : size === 20 ? 32 : size * 2;
+  if (isDictionary(shapeEvidence(object, object.idKeys, object.dataKeys))) toDictionary(object);
+}
+
+/**
+ * The map rule once more on every position, top-down, with the final counts: positions that never
+ * reached a checkpoint, and those whose objects kept coming after the last one.
+ */
+function finalMaps(shape: Shape): void {
+  for (const member of shape.members) {
+    if (typeof member !== 'object') continue;
+    if (member.kind === 'array') {
+      finalMaps(member.element);
+      continue;
+    }
+    finalObject(member);
+  }
+}
+
+function finalObject(object: ObjectShape): void {
+  if (object.variants !== undefined) {
+    for (const variant of object.variants.values()) finalObject(variant);
+    return;
+  }
+  if (object.map === undefined) {
+    countKeys(object);
+    if (isDictionary(shapeEvidence(object, object.idKeys, object.dataKeys))) toDictionary(object);
+  }
+  if (object.map !== undefined) finalMaps(object.map);
+  else for (const field of object.fields.values()) finalMaps(field.shape);
+}
+
+function fieldGuide(guide: ObjectShape | undefined, key: string): Shape | undefined {
+  if (guide === undefined) return undefined;
+  return guide.map ?? guide.fields.get(key)?.shape;
+}
+
+function addArray(
+  shape: Shape,
+  value: readonly unknown[],
+  depth: number,
+  context: Context,
+  guide: Shape | undefined,
+): void {
   const length = value.length;
   // Which array member this array joins depends on its element kinds: one flat scan finds them.
   let elementMask = 0;
@@ -127,7 +284,19 @@ function addArray(shape: Shape, value: readonly unknown[], depth: number, contex
   else for (let i = 0; i < length; i++) elementMask |= kindBit(value[i]);
   const target = arrayMemberFor(shape, elementMask);
   if (target === undefined) return;
-  for (let i = 0; i < length; i++) addValue(target.element, value[i], depth + 1, context);
+  const elementGuide = guide === undefined ? undefined : arrayGuide(guide, elementMask);
+  for (let i = 0; i < length; i++) addValue(target.element, value[i], depth + 1, context, elementGuide);
+}
+
+/** The element Shape of the first pass that an array with these element kinds went into. */
+function arrayGuide(guide: Shape, elementMask: number): Shape | undefined {
+  if ((guide.mask & ARRAY) === 0) return undefined;
+  for (const member of guide.members) {
+    if (typeof member === 'object' && member.kind === 'array' && member.element.mask & elementMask) {
+      return member.element;
+    }
+  }
+  return undefined;
 }
 
 function kindBit(value: unknown): number {
@@ -144,5 +313,114 @@ function kindBit(value: unknown): number {
       return value === null ? NULL : Array.isArray(value) ? ARRAY : OBJECT;
     default:
       throw new TypeError(`generateTypes: a ${typeof value} is not a JSON value and has no JSON type`);
+  }
+}
+
+/** Conventional tag names, preferred when several members could be the tag. */
+const TAG_NAMES = ['type', 'kind', '__typename', 'event', 'tag', 'object'];
+
+/**
+ * First pass of tagged unions: at each object position, the tag is a member every object has, always a
+ * string, with 2 to MAX_TRACKED_VALUES distinct values, some repeated (so not an id). A conventional
+ * name wins, else the first such member.
+ */
+function chooseTags(shape: Shape): void {
+  for (const member of shape.members) {
+    if (typeof member !== 'object') continue;
+    if (member.kind === 'array') {
+      chooseTags(member.element);
+      continue;
+    }
+    if (member.map !== undefined) {
+      chooseTags(member.map);
+      continue;
+    }
+    let chosen: string | undefined;
+    for (const [key, field] of member.fields) {
+      const values = field.shape.values;
+      if (
+        field.present === member.samples &&
+        field.shape.mask === STRING &&
+        values instanceof Map &&
+        values.size >= 2 &&
+        values.size <= MAX_TRACKED_VALUES &&
+        values.size < member.samples &&
+        (chosen === undefined || (TAG_NAMES.includes(key) && !TAG_NAMES.includes(chosen)))
+      ) {
+        chosen = key;
+      }
+    }
+    member.tagKey = chosen;
+    for (const field of member.fields.values()) chooseTags(field.shape);
+  }
+}
+
+/**
+ * Second pass of tagged unions: variants that all have the same keys at every depth (the tag left
+ * aside; optional or null members do not count) are merged back into one object; only a tag that splits
+ * the objects into different shapes makes a union.
+ */
+function settleVariants(shape: Shape, options: ModelOptions): void {
+  for (const member of shape.members) {
+    if (typeof member !== 'object') continue;
+    if (member.kind === 'array') {
+      settleVariants(member.element, options);
+      continue;
+    }
+    settleObject(member, options);
+  }
+}
+
+function settleObject(object: ObjectShape, options: ModelOptions): void {
+  if (object.map !== undefined) {
+    settleVariants(object.map, options);
+    return;
+  }
+  if (object.variants === undefined) {
+    for (const field of object.fields.values()) settleVariants(field.shape, options);
+    return;
+  }
+  for (const variant of object.variants.values()) settleObject(variant, options);
+  const models = [...object.variants.values()].map((variant) => objectNode(variant, options));
+  const first = models[0]!;
+  if (
+    models.length < 2 ||
+    models.every((model) => sameKeys(first, model, object.tagKey)) ||
+    !explainsShapes(models, options)
+  ) {
+    collapseVariants(object);
+    object.tagKey = undefined;
+  }
+}
+
+/**
+ * A tag explains the shapes when the variants together have fewer optional members (at any depth)
+ * than the one object they would merge into: GitHub's event `type` does (each payload's members are
+ * always there for its type), a country's `status` does not (the optional members stay optional).
+ */
+function explainsShapes(models: readonly TypeNode[], options: ModelOptions): boolean {
+  const merged = createShape();
+  for (const model of models) mergeShapes(merged, fromModel(model));
+  let split = 0;
+  for (const model of models) split += optionalMembers(model);
+  return split < optionalMembers(toModel(merged, options));
+}
+
+function optionalMembers(node: TypeNode): number {
+  switch (node.kind) {
+    case 'object': {
+      let count = 0;
+      for (const field of node.fields.values())
+        count += (field.optional ? 1 : 0) + optionalMembers(field.type);
+      return count;
+    }
+    case 'array':
+      return node.element === undefined ? 0 : optionalMembers(node.element);
+    case 'map':
+      return optionalMembers(node.value);
+    case 'union':
+      return node.members.reduce((count, member) => count + optionalMembers(member), 0);
+    default:
+      return 0;
   }
 }

@@ -1,103 +1,289 @@
 // Map detection: an object used as a dictionary becomes `Record<string, T>` instead of one member per
-// key. Runs on the merged model, top-down, so the objects of every sample at one position are judged
-// together (the keys of a map differ from sample to sample; a record's do not).
-import { isIdOrDateKey } from './formats.js';
+// key. The rule (docs/type-inference.md#maps) reads three things: the look of the keys, the kinds of
+// the values, and, across the objects merged at one position, how much their key sets differ. It runs
+// on the merged model, top-down, so the objects of every sample at one position are judged together;
+// during inference (`inferMaps` in infer.ts) the same rule already folds large dictionaries as they
+// are read, so a 100 MB document of dictionaries never holds one member per key.
+import { DATA_KEY_BIT, ID_KEY, keyKind } from './formats.js';
 import { fromModel, mergeShapes } from './merge.js';
 import type { Field, MapNode, ObjectNode, TypeNode } from './model.js';
-import { createShape, toModel } from './shape.js';
+import {
+  ARRAY,
+  BOOLEAN,
+  createShape,
+  type ModelOptions,
+  NULL,
+  NUMBER,
+  OBJECT,
+  type ObjectShape,
+  STRING,
+  toModel,
+  UNDEFINED,
+  UNKNOWN,
+} from './shape.js';
 
-/**
- * Fewest keys for the "many keys, one value type" rule. Records with twenty members that all hold
- * objects of one shape are rare; dictionaries (by name, by code) are common.
- */
+/** Fewest keys for the "many keys in one object, one value type" rule. */
 export const MAP_MIN_KEYS = 20;
+/** Fewest distinct keys for the "key sets differ from object to object" rule. */
+export const SPARSE_MIN_KEYS = 8;
+/** ...where an average key is present in at most this share of the objects. */
+export const SPARSE_MAX_SHARE = 0.25;
+/** Share of keys that must look like data (versions, MIME types, ...) for the key-look rule. */
+export const DATA_KEY_SHARE = 0.8;
+/** Objects "overlap" when one key is in at least this share of them. */
+export const OVERLAP_SHARE = 0.5;
+
+/** What the rule reads about one object position, from a Shape or from a model node. */
+export interface DictionaryEvidence {
+  /** Distinct keys. */
+  readonly keys: number;
+  /** Objects merged at this position. */
+  readonly samples: number;
+  /** Sum over the keys of how many objects had each. */
+  readonly presentTotal: number;
+  /** Keys that are ids or dates. */
+  readonly idKeys: number;
+  /** Keys that look like data (`isDataKey`), ids and dates included. */
+  readonly dataKeys: number;
+  /** Kind bits of all values, null and undefined left out. */
+  readonly valueKinds: number;
+  /** Whether the values, all objects, overlap: one key in at least half of those that have keys. */
+  readonly overlap: () => boolean;
+}
 
 /**
- * The model with every dictionary-like object replaced by a map node. An object is a map when
- * - it has at least one key and every key is an id or a date (`isIdOrDateKey`: digits, UUIDs, object
- *   ids, long hex strings, ISO dates), or
- * - it has at least {@link MAP_MIN_KEYS} keys and every value has the same type, that type being an
- *   object with members or an array (not a primitive: records with many string members, such as
- *   GitHub's `*_url` fields, stay records).
- * The value type is the merge of every member's type, as for the elements of an array.
+ * True when the position is a dictionary. Rules, first match wins:
+ * 1. every key is an id or a date;
+ * 2. at least {@link DATA_KEY_SHARE} of the keys look like data (versions, MIME types, paths, URLs,
+ *    emails, locales, ids, dates), whatever the values;
+ * 3. at least {@link MAP_MIN_KEYS} keys whose values are all arrays, or all objects that overlap;
+ * 4. at least {@link SPARSE_MIN_KEYS} distinct keys over two or more objects, each key present in at
+ *    most {@link SPARSE_MAX_SHARE} of them on average, and values of one kind (all strings, all
+ *    numbers, all booleans, all arrays or all objects).
+ * Records stay records: their keys are words, their values mix kinds, and their key sets repeat.
  */
-export function detectMaps(node: TypeNode): TypeNode {
+export function isDictionary(evidence: DictionaryEvidence): boolean {
+  const { keys, samples } = evidence;
+  if (keys === 0) return false;
+  if (evidence.idKeys === keys) return true;
+  if (evidence.dataKeys >= DATA_KEY_SHARE * keys) return true;
+  const kinds = evidence.valueKinds;
+  if (keys >= MAP_MIN_KEYS && (kinds === ARRAY || (kinds === OBJECT && evidence.overlap()))) return true;
+  return (
+    samples >= 2 &&
+    keys >= SPARSE_MIN_KEYS &&
+    evidence.presentTotal <= SPARSE_MAX_SHARE * keys * samples &&
+    ONE_KIND.has(kinds)
+  );
+}
+
+const ONE_KIND = new Set([STRING, NUMBER, BOOLEAN, OBJECT, ARRAY]);
+const NOT_A_KIND = NULL | UNDEFINED;
+
+/** Overlap of key lists: one key in at least half of the objects that have keys (two or more of them). */
+function overlaps(keyLists: Iterable<Iterable<string>>): boolean {
+  const counts = new Map<string, number>();
+  let objects = 0;
+  let best = 0;
+  for (const keys of keyLists) {
+    let any = false;
+    for (const key of keys) {
+      any = true;
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      if (count > best) best = count;
+    }
+    if (any) objects++;
+  }
+  return objects >= 2 && best >= OVERLAP_SHARE * objects;
+}
+
+// A dictionary value stands for its own keys: two dictionaries overlap like two objects sharing a key.
+const DICTIONARY_KEYS = ['\0dictionary'];
+
+/** Counts the id keys and data keys of an object Shape (for the final pass, whose merges skip the counting). */
+export function countKeys(object: ObjectShape): void {
+  let idKeys = 0;
+  let dataKeys = 0;
+  for (const key of object.fields.keys()) {
+    const kind = keyKind(key);
+    if (kind & ID_KEY) idKeys++;
+    if (kind & DATA_KEY_BIT) dataKeys++;
+  }
+  object.idKeys = idKeys;
+  object.dataKeys = dataKeys;
+}
+
+/** The evidence of an object Shape during inference (its counts so far). */
+export function shapeEvidence(object: ObjectShape, idKeys: number, dataKeys: number): DictionaryEvidence {
+  let presentTotal = 0;
+  let valueKinds = 0;
+  for (const field of object.fields.values()) {
+    presentTotal += field.present;
+    valueKinds |= field.shape.mask & ~NOT_A_KIND;
+  }
+  return {
+    keys: object.fields.size,
+    samples: object.samples,
+    presentTotal,
+    idKeys,
+    dataKeys,
+    valueKinds,
+    overlap: () =>
+      overlaps(
+        (function* () {
+          for (const field of object.fields.values()) {
+            const value = field.shape.object;
+            if (value !== undefined) yield value.map === undefined ? value.fields.keys() : DICTIONARY_KEYS;
+          }
+        })(),
+      ),
+  };
+}
+
+function modelEvidence(node: ObjectNode): DictionaryEvidence {
+  const samples = node.samples ?? 1;
+  let presentTotal = 0;
+  let valueKinds = 0;
+  let idKeys = 0;
+  let dataKeys = 0;
+  for (const [key, field] of node.fields) {
+    presentTotal += field.present ?? (field.optional ? 0 : samples);
+    valueKinds |= kindsOf(field.type);
+    const kind = keyKind(key);
+    if (kind & ID_KEY) idKeys++;
+    if (kind & DATA_KEY_BIT) dataKeys++;
+  }
+  return {
+    keys: node.fields.size,
+    samples,
+    presentTotal,
+    idKeys,
+    dataKeys,
+    valueKinds,
+    overlap: () =>
+      overlaps(
+        (function* () {
+          for (const field of node.fields.values()) {
+            for (const member of field.type.kind === 'union' ? field.type.members : [field.type]) {
+              if (member.kind === 'object') yield member.fields.keys();
+              else if (member.kind === 'map') yield DICTIONARY_KEYS;
+            }
+          }
+        })(),
+      ),
+  };
+}
+
+function kindsOf(node: TypeNode): number {
+  switch (node.kind) {
+    case 'string':
+      return STRING;
+    case 'number':
+      return NUMBER;
+    case 'boolean':
+      return BOOLEAN;
+    case 'object':
+    case 'map':
+      return OBJECT;
+    case 'array':
+      return ARRAY;
+    case 'unknown':
+      return UNKNOWN;
+    case 'union':
+      return node.members.reduce((kinds, member) => kinds | kindsOf(member), 0);
+    default:
+      return 0;
+  }
+}
+
+/**
+ * The model with every dictionary-like object replaced by a map node (see {@link isDictionary}). The
+ * value type is the merge of every member's type, as for the elements of an array.
+ */
+export function detectMaps(node: TypeNode, options?: ModelOptions): TypeNode {
   switch (node.kind) {
     case 'object':
-      return isMap(node) ? toMap(node) : mapFields(node);
+      return isDictionary(modelEvidence(node)) ? toMap(node, options) : mapFields(node, options);
     case 'array':
-      return node.element === undefined ? node : { kind: 'array', element: detectMaps(node.element) };
+      return node.element === undefined
+        ? node
+        : { kind: 'array', element: detectMaps(node.element, options) };
     case 'union':
-      return { kind: 'union', members: node.members.map(detectMaps) };
+      return { kind: 'union', members: node.members.map((member) => detectMaps(member, options)) };
+    case 'map':
+      return { kind: 'map', value: detectMaps(node.value, options) };
     default:
       return node;
   }
 }
 
-function isMap(node: ObjectNode): boolean {
-  const { fields } = node;
-  if (fields.size === 0) return false;
-  let idKeys = true;
-  for (const key of fields.keys()) {
-    if (!isIdOrDateKey(key)) {
-      idKeys = false;
-      break;
-    }
-  }
-  if (idKeys) return true;
-  if (fields.size < MAP_MIN_KEYS) return false;
-  let first: TypeNode | undefined;
-  for (const field of fields.values()) {
-    if (first === undefined) {
-      first = field.type;
-      if (!(first.kind === 'array' || (first.kind === 'object' && first.fields.size > 0))) return false;
-    } else if (!sameType(first, field.type)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-function toMap(node: ObjectNode): MapNode {
+function toMap(node: ObjectNode, options: ModelOptions | undefined): MapNode {
   // One accumulator for all values: merging them pairwise would re-convert the growing model each time.
   const shape = createShape();
   for (const field of node.fields.values()) mergeShapes(shape, fromModel(field.type));
-  return { kind: 'map', value: detectMaps(toModel(shape)) };
+  return { kind: 'map', value: detectMaps(toModel(shape, options), options) };
 }
 
-function mapFields(node: ObjectNode): ObjectNode {
+function mapFields(node: ObjectNode, options: ModelOptions | undefined): ObjectNode {
   const fields = new Map<string, Field>();
   for (const [key, field] of node.fields) {
-    fields.set(key, { type: detectMaps(field.type), optional: field.optional });
+    fields.set(key, { ...field, type: detectMaps(field.type, options) });
   }
-  return { kind: 'object', fields };
+  return { kind: 'object', fields, samples: node.samples };
 }
 
-/** Structural equality: members compared by key whatever their order, union members in order, formats ignored. */
+/**
+ * Structural equality: members compared by key whatever their order, union members in order. String
+ * formats, literals and integer-ness are ignored (they document values, not the shape).
+ */
 export function sameType(a: TypeNode, b: TypeNode): boolean {
+  return equalTypes(a, b, false, undefined);
+}
+
+/**
+ * Equality of the key structure only, for tagged unions: optional flags and null/undefined members are
+ * ignored, and so is the member `ignoreKey` of the two objects compared (the tag).
+ */
+export function sameKeys(a: TypeNode, b: TypeNode, ignoreKey: string | undefined): boolean {
+  return equalTypes(a, b, true, ignoreKey);
+}
+
+function withoutNull(node: TypeNode): TypeNode {
+  if (node.kind !== 'union') return node;
+  const members = node.members.filter((member) => member.kind !== 'null' && member.kind !== 'undefined');
+  return members.length === 1 ? members[0]! : { kind: 'union', members };
+}
+
+function equalTypes(a: TypeNode, b: TypeNode, loose: boolean, ignoreKey: string | undefined): boolean {
   if (a === b) return true;
+  if (loose) {
+    a = withoutNull(a);
+    b = withoutNull(b);
+  }
   switch (a.kind) {
     case 'array':
       if (b.kind !== 'array') return false;
       if (a.element === undefined || b.element === undefined) return a.element === b.element;
-      return sameType(a.element, b.element);
+      return equalTypes(a.element, b.element, loose, undefined);
     case 'object': {
       if (b.kind !== 'object' || a.fields.size !== b.fields.size) return false;
       for (const [key, field] of a.fields) {
         const other = b.fields.get(key);
-        if (other === undefined || other.optional !== field.optional || !sameType(field.type, other.type)) {
-          return false;
-        }
+        if (other === undefined) return false;
+        if (key === ignoreKey) continue;
+        if (!loose && other.optional !== field.optional) return false;
+        if (!equalTypes(field.type, other.type, loose, undefined)) return false;
       }
       return true;
     }
     case 'map':
-      return b.kind === 'map' && sameType(a.value, b.value);
+      return b.kind === 'map' && equalTypes(a.value, b.value, loose, undefined);
     case 'union':
       return (
         b.kind === 'union' &&
         a.members.length === b.members.length &&
-        a.members.every((member, i) => sameType(member, b.members[i]!))
+        a.members.every((member, i) => equalTypes(member, b.members[i]!, loose, undefined))
       );
     default:
       // String formats are documentation: they do not make two types differ, so turning format

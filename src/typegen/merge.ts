@@ -16,7 +16,10 @@ import {
   addObjectMember,
   BOOLEAN,
   createShape,
+  ENUM_MIN_COUNT,
+  type ModelOptions,
   markUnknown,
+  mergeValues,
   NULL,
   NUMBER,
   type ObjectShape,
@@ -66,9 +69,13 @@ export function mergeShapes(target: Shape, source: Shape): void {
   }
   for (const member of source.members) {
     if (typeof member === 'number') {
-      // A format survives only if both sides' strings had it.
-      if (member === STRING)
+      // A format survives only if both sides' strings had it; likewise "all integers".
+      if (member === STRING) {
         target.format = target.mask & STRING ? target.format & source.format : source.format;
+        mergeValues(target, source);
+      } else if (member === NUMBER) {
+        target.integer = target.mask & NUMBER ? target.integer && source.integer : source.integer;
+      }
       addKind(target, member);
     } else if (member.kind === 'object') {
       mergeObject(target, member);
@@ -84,10 +91,39 @@ function mergeObject(target: Shape, source: ObjectShape): void {
   if (object === undefined) {
     const adopted = addObjectMember(target);
     adopted.samples = source.samples;
+    adopted.map = source.map;
+    adopted.nextCheck = source.nextCheck;
+    adopted.tagKey = source.tagKey;
+    adopted.variants = source.variants;
     for (const [key, field] of source.fields) adopted.fields.set(key, field);
     return;
   }
+  mergeObjectShapes(object, source);
+}
+
+/** Merges the object `source` into `object`, key by key, or into its dictionary value. */
+export function mergeObjectShapes(object: ObjectShape, source: ObjectShape): void {
+  if (object.variants !== undefined || source.variants !== undefined) {
+    if (object.variants !== undefined && source.variants !== undefined && object.tagKey === source.tagKey) {
+      object.samples += source.samples;
+      for (const [tag, variant] of source.variants) {
+        const existing = object.variants.get(tag);
+        if (existing === undefined) object.variants.set(tag, variant);
+        else mergeObjectShapes(existing, variant);
+      }
+      return;
+    }
+    collapseVariants(object);
+    collapseVariants(source);
+  }
   object.samples += source.samples;
+  if (object.map !== undefined || source.map !== undefined) {
+    toDictionary(object);
+    const value = object.map!;
+    if (source.map !== undefined) mergeShapes(value, source.map);
+    for (const field of source.fields.values()) mergeShapes(value, field.shape);
+    return;
+  }
   for (const [key, field] of source.fields) {
     const existing = object.fields.get(key);
     if (existing === undefined) {
@@ -99,9 +135,30 @@ function mergeObject(target: Shape, source: ObjectShape): void {
   }
 }
 
+/** Turns an object position into a dictionary: the values of all its keys merge into one Shape. */
+export function toDictionary(object: ObjectShape): void {
+  if (object.map !== undefined) return;
+  collapseVariants(object);
+  const value = createShape();
+  for (const field of object.fields.values()) mergeShapes(value, field.shape);
+  object.fields.clear();
+  object.map = value;
+}
+
+/** Merges the variants of a tagged position back into one object (their tags become one string member). */
+export function collapseVariants(object: ObjectShape): void {
+  const variants = object.variants;
+  if (variants === undefined) return;
+  object.variants = undefined;
+  const samples = object.samples;
+  object.samples = 0;
+  for (const variant of variants.values()) mergeObjectShapes(object, variant);
+  object.samples = samples;
+}
+
 const PRIMITIVE_BITS = { string: STRING, number: NUMBER, boolean: BOOLEAN, null: NULL, undefined: UNDEFINED };
 
-/** Turns a model back into a Shape, as if it were one sample. */
+/** Turns a model back into a Shape, as if it were its samples. */
 export function fromModel(node: TypeNode): Shape {
   const shape = createShape();
   switch (node.kind) {
@@ -115,28 +172,40 @@ export function fromModel(node: TypeNode): Shape {
     }
     case 'object': {
       const object = addObjectMember(shape);
-      object.samples = 1;
+      const samples = node.samples ?? 1;
+      object.samples = samples;
       for (const [key, field] of node.fields) {
-        object.fields.set(key, { shape: fromModel(field.type), present: field.optional ? 0 : 1 });
+        const present = field.present ?? (field.optional ? 0 : samples);
+        object.fields.set(key, { shape: fromModel(field.type), present });
       }
+      break;
+    }
+    case 'map': {
+      const object = addObjectMember(shape);
+      object.samples = 1;
+      object.map = fromModel(node.value);
       break;
     }
     case 'union':
       for (const member of node.members) mergeShapes(shape, fromModel(member));
       break;
-    case 'map':
-      // Maps are found after merging (maps.ts), on the merged model; they never come back here.
-      throw new Error('merge: a model with maps cannot be merged; merge before detecting maps');
     default:
       if (node.format !== undefined) shape.format = formatBit(node.format);
+      if (node.literals !== undefined) {
+        // Counted as often as an enum value needs, so the literals survive as long as the enum would.
+        shape.values = new Map(node.literals.map((text) => [text, ENUM_MIN_COUNT]));
+      } else if (node.kind === 'string') {
+        shape.values = null;
+      }
+      if (node.integer === true) shape.integer = true;
       addKind(shape, PRIMITIVE_BITS[node.kind]);
   }
   return shape;
 }
 
 /** Merges two models by the same rules as array elements (for multi-sample inference). */
-export function merge(a: TypeNode, b: TypeNode): TypeNode {
+export function merge(a: TypeNode, b: TypeNode, options?: ModelOptions): TypeNode {
   const shape = fromModel(a);
   mergeShapes(shape, fromModel(b));
-  return toModel(shape);
+  return toModel(shape, options);
 }

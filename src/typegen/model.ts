@@ -17,6 +17,13 @@ export interface PrimitiveNode {
   readonly kind: PrimitiveKind;
   /** Only on strings, and only when format detection is on and every string seen had this format. */
   readonly format?: StringFormat | undefined;
+  /**
+   * Only on strings: the type is the union of these literals (`enums`, or the tag of a tagged-union
+   * variant), in order of first appearance. Never empty.
+   */
+  readonly literals?: readonly string[] | undefined;
+  /** Only on numbers, and only with `integers`: every number seen was a safe integer. */
+  readonly integer?: boolean | undefined;
 }
 
 /** Nothing could be inferred: the value was nested deeper than `maxDepth`. */
@@ -39,11 +46,13 @@ export interface ObjectNode {
   readonly kind: 'object';
   /** Members by JSON key, in order of first appearance. A Map, so keys like `__proto__` are plain data. */
   readonly fields: ReadonlyMap<string, Field>;
+  /** How many objects were merged into this one (map detection reads it); 1 when unknown. */
+  readonly samples?: number | undefined;
 }
 
 /**
- * An object used as a dictionary (ids or dates as keys, or many keys with one value type), emitted as
- * `Record<string, T>`. Only the map detection pass (`maps.ts`) makes it, after merging.
+ * An object used as a dictionary (docs/type-inference.md#maps), emitted as `Record<string, T>`. Made by
+ * map detection (`maps.ts`), on the merged model or, for large inputs, already during inference.
  */
 export interface MapNode {
   readonly kind: 'map';
@@ -55,11 +64,14 @@ export interface Field {
   readonly type: TypeNode;
   /** Missing from some samples, or null/undefined in some. */
   readonly optional: boolean;
+  /** How many of the object's samples had the key (map detection reads it); unknown when absent. */
+  readonly present?: number | undefined;
 }
 
 /**
- * Two or more alternatives, each at most once, never a union or `unknown` itself, in order of first
- * appearance except that `null` and then `undefined` come last.
+ * Two or more alternatives, each kind at most once, never a union or `unknown` itself, in order of first
+ * appearance except that `null` and then `undefined` come last. The one exception to "each kind once":
+ * the variants of a tagged union (`taggedUnions`) are several objects, each with its literal tag.
  */
 export interface UnionNode {
   readonly kind: 'union';
@@ -72,3 +84,13 @@ export const BOOLEAN_NODE: PrimitiveNode = Object.freeze({ kind: 'boolean' });
 export const NULL_NODE: PrimitiveNode = Object.freeze({ kind: 'null' });
 export const UNDEFINED_NODE: PrimitiveNode = Object.freeze({ kind: 'undefined' });
 export const UNKNOWN_NODE: UnknownNode = Object.freeze({ kind: 'unknown' });
+
+/** The literals of a string literal union, or `undefined` for any other node. */
+export function literalsOf(node: TypeNode): readonly string[] | undefined {
+  return node.kind === 'string' ? node.literals : undefined;
+}
+
+/** True for a number node that was always a safe integer (`integers`). */
+export function isInteger(node: TypeNode): boolean {
+  return node.kind === 'number' && node.integer === true;
+}

@@ -66,13 +66,27 @@ export function nameObjects(model: TypeNode, rootName: string): Naming {
         visit(node.value, `${pathName}Value`, false);
         return;
       case 'union':
-        for (const member of node.members) visit(member, pathName, root ? 'union' : false, base);
+        for (const member of node.members) {
+          // A tagged-union variant is named after its tag: `EventsPushEvent`.
+          const tag = member.kind === 'object' ? variantTag(member) : undefined;
+          if (tag === undefined) visit(member, pathName, root ? 'union' : false, base);
+          else visit(member, (base ?? pathName) + pascalWord(tag), false, base);
+        }
         return;
       default:
     }
   };
   visit(model, rootName, 'self');
   return { names, declarations };
+}
+
+/** The literal of a variant's tag: its first member typed as exactly one string literal. */
+function variantTag(node: ObjectNode): string | undefined {
+  for (const field of node.fields.values()) {
+    const literals = field.type.kind === 'string' ? field.type.literals : undefined;
+    if (literals?.length === 1) return literals[0];
+  }
+  return undefined;
 }
 
 function unique(wanted: string, taken: Set<string>): string {
@@ -113,12 +127,15 @@ class ShapeKeys {
 
   private describe(node: TypeNode): string {
     switch (node.kind) {
-      case 'object':
-        return `o${JSON.stringify(
-          [...node.fields]
-            .map(([key, field]) => [key, field.optional, this.id(field.type)] as const)
-            .sort(byKey),
-        )}`;
+      case 'object': {
+        // Each key prefixed by its length, so no key can run into the next; ids are small numbers.
+        const entries = [...node.fields].sort(byKey);
+        let text = 'o';
+        for (const [key, field] of entries) {
+          text += `${key.length}.${key}${field.optional ? '?' : ':'}${this.id(field.type)},`;
+        }
+        return text;
+      }
       case 'array':
         return node.element === undefined ? 'a' : `a${this.id(node.element)}`;
       case 'map':
@@ -126,10 +143,9 @@ class ShapeKeys {
       case 'union':
         return `u${node.members.map((member) => this.id(member)).join(',')}`;
       default:
-        // The format is part of the shape: it is written into the declaration as a JSDoc tag.
-        return node.kind === 'unknown' || node.format === undefined
-          ? node.kind
-          : `${node.kind}:${node.format}`;
+        // Formats (JSDoc tags), literals and integer-ness are written out: they are part of the shape.
+        if (node.kind === 'unknown') return node.kind;
+        return `${node.kind}:${node.format ?? ''}:${node.integer === true ? 'i' : ''}:${JSON.stringify(node.literals ?? null)}`;
     }
   }
 

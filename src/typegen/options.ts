@@ -1,6 +1,7 @@
 // Options of generateTypes, checked and completed once, here.
 import { showValue as describe } from '../shared/show-value.js';
 import { toTypeName } from './identifiers.js';
+import type { InferOptions } from './infer.js';
 
 /** The output formats of generateTypes. */
 export const OUTPUT_FORMATS = ['typescript', 'zod', 'json-schema'] as const;
@@ -13,6 +14,9 @@ export const GENERATE_DEFAULTS = {
   named: false,
   maps: true,
   formats: false,
+  enums: false,
+  taggedUnions: false,
+  integers: false,
 } as const satisfies Record<string, unknown>;
 
 /**
@@ -30,6 +34,9 @@ export interface ResolvedGenerateOptions {
   readonly named: boolean;
   readonly maps: boolean;
   readonly formats: boolean;
+  readonly enums: boolean;
+  readonly taggedUnions: boolean;
+  readonly integers: boolean;
 }
 
 interface RawOptions {
@@ -40,6 +47,9 @@ interface RawOptions {
   readonly named?: unknown;
   readonly maps?: unknown;
   readonly formats?: unknown;
+  readonly enums?: unknown;
+  readonly taggedUnions?: unknown;
+  readonly integers?: unknown;
 }
 
 const ignoreWarning = (): void => {};
@@ -56,6 +66,9 @@ export function resolveGenerateOptions(options: unknown): ResolvedGenerateOption
     named = GENERATE_DEFAULTS.named,
     maps = GENERATE_DEFAULTS.maps,
     formats = GENERATE_DEFAULTS.formats,
+    enums = GENERATE_DEFAULTS.enums,
+    taggedUnions = GENERATE_DEFAULTS.taggedUnions,
+    integers = GENERATE_DEFAULTS.integers,
   } = options as RawOptions;
   if (typeof name !== 'string') throw new TypeError(`name must be a string, got ${describe(name)}`);
   if (
@@ -82,10 +95,24 @@ export function resolveGenerateOptions(options: unknown): ResolvedGenerateOption
     named: flag('named', named),
     maps: flag('maps', maps),
     formats: flag('formats', formats),
+    enums: flag('enums', enums),
+    taggedUnions: flag('taggedUnions', taggedUnions),
+    integers: flag('integers', integers),
   };
 }
 
 function flag(option: string, value: unknown): boolean {
   if (typeof value !== 'boolean') throw new TypeError(`${option} must be a boolean, got ${describe(value)}`);
   return value;
+}
+
+/** What inference tracks for these options (maps are folded while reading, not only afterwards). */
+export function inferOptionsOf(options: ResolvedGenerateOptions): InferOptions {
+  return {
+    formats: options.formats,
+    maps: options.maps,
+    enums: options.enums,
+    integers: options.integers,
+    taggedUnions: options.taggedUnions,
+  };
 }

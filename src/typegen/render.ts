@@ -11,13 +11,16 @@ import type { ResolvedGenerateOptions } from './options.js';
 const EMITTERS = { typescript: emit, zod: emitZod, 'json-schema': emitJsonSchema } as const;
 
 /** Turns an inferred (and merged) model into the text of the requested format. */
-export function render({ model, depthLimitHit }: InferResult, options: ResolvedGenerateOptions): string {
+export function render(
+  { model, depthLimitHit, mapsDetected }: InferResult,
+  options: ResolvedGenerateOptions,
+): string {
   if (depthLimitHit) {
     options.onWarning(
       `JSON nested deeper than ${options.maxDepth} levels: the deeper values are typed unknown`,
     );
   }
-  const final = options.maps ? detectMaps(model) : model;
+  const final = options.maps && !mapsDetected ? detectMaps(model, { enums: options.enums }) : model;
   const naming = options.named ? nameObjects(final, options.typeName) : undefined;
   return EMITTERS[options.format](final, options.typeName, naming);
 }

@@ -1,6 +1,6 @@
 import type { GenerateTypesOptions } from './generate.js';
 import { inferSamples } from './infer.js';
-import { resolveGenerateOptions } from './options.js';
+import { inferOptionsOf, resolveGenerateOptions } from './options.js';
 import { render } from './render.js';
 
 /**
@@ -19,5 +19,5 @@ export function generateTypesFromSamples(samples: readonly unknown[], options: G
   const resolved = resolveGenerateOptions(options);
   if (!Array.isArray(samples)) throw new TypeError('samples must be an array of parsed JSON values');
   if (samples.length === 0) throw new RangeError('samples must hold at least one value, got none');
-  return render(inferSamples(samples, resolved.maxDepth, { formats: resolved.formats }), resolved);
+  return render(inferSamples(samples, resolved.maxDepth, inferOptionsOf(resolved)), resolved);
 }

@@ -1,8 +1,8 @@
 // The mutable accumulator behind inference and merging. A Shape is everything seen at one position
 // of the input (one object key, or the elements of one array), kept so that adding one more value costs
 // O(1) per key: kinds are bits, the one object is merged by a key map, arrays are at most a handful.
-// `toModel` freezes a Shape into the immutable TypeNode model; `fromModel` goes back.
-import { formatOf } from './formats.js';
+// `toModel` freezes a Shape into the immutable TypeNode model; `fromModel` (merge.ts) goes back.
+import { ALL_FORMATS, formatOf, stringFormats } from './formats.js';
 import {
   BOOLEAN_NODE,
   type Field,
@@ -25,6 +25,18 @@ export const ARRAY = 64;
 /** Set alone: the position is `unknown` (depth limit) and nothing else is kept. */
 export const UNKNOWN = 128;
 
+/**
+ * Distinct strings remembered per position (for `enums` and tag detection); past this many the
+ * position is an open `string` and stops counting.
+ */
+export const MAX_TRACKED_VALUES = 20;
+/** Strings longer than this are text, not an enum value or a tag: the position stops counting. */
+export const MAX_TRACKED_LENGTH = 64;
+/** `enums`: a string member becomes a literal union with 2 to this many distinct values... */
+export const ENUM_MAX_VALUES = 20;
+/** ...each of them seen at least this many times. */
+export const ENUM_MIN_COUNT = 3;
+
 /** A primitive kind is stored as its bit. */
 export type Member = number | ObjectShape | ArrayShape;
 
@@ -40,6 +52,14 @@ export interface Shape {
    * is off. Meaningful only while `mask` has STRING.
    */
   format: number;
+  /**
+   * Each distinct string seen here with its count, in order of first appearance: `undefined` when not
+   * counted (neither `enums` nor `taggedUnions`), `null` once too many or too long. Meaningful only
+   * while `mask` has STRING.
+   */
+  values: Map<string, number> | null | undefined;
+  /** Every number seen here was a safe integer (tracked only with `integers`). Meaningful only with NUMBER. */
+  integer: boolean;
 }
 
 export interface ObjectShape {
@@ -47,6 +67,17 @@ export interface ObjectShape {
   /** How many objects were merged in. */
   samples: number;
   readonly fields: Map<string, FieldShape>;
+  /** Set once the position is judged a dictionary: every value of every key merges in here; `fields` is then empty. */
+  map: Shape | undefined;
+  /** Distinct keys at which map detection looks next during inference (docs/type-inference.md#maps). */
+  nextCheck: number;
+  /** Keys added during inference that are ids or dates, and that look like data (map detection). */
+  idKeys: number;
+  dataKeys: number;
+  /** Tagged unions, first pass: the member chosen as tag at this position. */
+  tagKey: string | undefined;
+  /** Tagged unions, second pass: one object per tag value, in order of first appearance. */
+  variants: Map<string, ObjectShape> | undefined;
 }
 
 export interface FieldShape {
@@ -60,8 +91,25 @@ export interface ArrayShape {
   readonly element: Shape;
 }
 
+/** Distinct keys at which a position is first judged as a possible dictionary during inference. */
+export const FIRST_MAP_CHECK = 8;
+
 export function createShape(): Shape {
-  return { mask: 0, members: [], object: undefined, format: 0 };
+  return { mask: 0, members: [], object: undefined, format: 0, values: undefined, integer: false };
+}
+
+export function createObjectShape(): ObjectShape {
+  return {
+    kind: 'object',
+    samples: 0,
+    fields: new Map(),
+    map: undefined,
+    nextCheck: FIRST_MAP_CHECK,
+    idKeys: 0,
+    dataKeys: 0,
+    tagKey: undefined,
+    variants: undefined,
+  };
 }
 
 export function addKind(shape: Shape, bit: number): void {
@@ -76,10 +124,12 @@ export function markUnknown(shape: Shape): void {
   shape.members.length = 0;
   shape.object = undefined;
   shape.format = 0;
+  shape.values = undefined;
+  shape.integer = false;
 }
 
 export function addObjectMember(shape: Shape): ObjectShape {
-  const object: ObjectShape = { kind: 'object', samples: 0, fields: new Map() };
+  const object = createObjectShape();
   shape.object = object;
   shape.members.push(object);
   shape.mask |= OBJECT;
@@ -93,12 +143,62 @@ export function addArrayMember(shape: Shape): ArrayShape {
   return array;
 }
 
+/** Counts one more string at a position whose strings are counted. */
+export function countValue(shape: Shape, text: string): void {
+  const values = shape.values;
+  // (Never called on counts shared with the first pass of tagged unions: see addValue.)
+  if (values === null) return;
+  if (values === undefined) {
+    // The first string here (counting is all or nothing per inference).
+    shape.values = text.length > MAX_TRACKED_LENGTH ? null : new Map([[text, 1]]);
+    return;
+  }
+  const count = values.get(text);
+  if (count !== undefined) values.set(text, count + 1);
+  else if (values.size >= MAX_TRACKED_VALUES || text.length > MAX_TRACKED_LENGTH) shape.values = null;
+  else values.set(text, 1);
+}
+
+/** Merges string counts; called before `source`'s STRING bit is added to `target`. */
+export function mergeValues(target: Shape, source: Shape): void {
+  if ((target.mask & STRING) === 0) {
+    target.values = source.values === undefined ? undefined : source.values && new Map(source.values);
+    return;
+  }
+  const from = source.values;
+  if (target.values === null || target.values === undefined || from === undefined) return;
+  if (from === null) {
+    target.values = null;
+    return;
+  }
+  // A copy: the counts may be shared with the first pass of tagged unions.
+  const into = new Map(target.values);
+  target.values = into;
+  for (const [text, count] of from) {
+    const had = into.get(text);
+    if (had !== undefined) into.set(text, had + count);
+    else if (into.size >= MAX_TRACKED_VALUES) {
+      target.values = null;
+      return;
+    } else into.set(text, count);
+  }
+}
+
+/** What `toModel` writes beyond the kinds. */
+export interface ModelOptions {
+  /** Strings with few distinct values, each seen several times, become literal unions. */
+  readonly enums: boolean;
+}
+
+const NO_ENUMS: ModelOptions = { enums: false };
+
 const PRIMITIVE_NODES = new Map<number, PrimitiveNode>([
   [STRING, STRING_NODE],
   [NUMBER, NUMBER_NODE],
   [BOOLEAN, BOOLEAN_NODE],
 ]);
 
+const INTEGER_NODE: PrimitiveNode = Object.freeze({ kind: 'number', integer: true });
 const STRING_FORMAT_NODES = new Map<number, PrimitiveNode>();
 
 /** The string node of a format mask, one frozen node per mask. */
@@ -112,28 +212,75 @@ function stringNode(mask: number): PrimitiveNode {
   return node;
 }
 
+/**
+ * The literals of an enum position: 2 to ENUM_MAX_VALUES distinct strings, each seen ENUM_MIN_COUNT
+ * times, none of them a date, UUID, email or URL (those are values of an open set, however often repeated).
+ */
+function enumLiterals(values: Map<string, number> | null | undefined): string[] | undefined {
+  if (!values || values.size < 2 || values.size > ENUM_MAX_VALUES) return undefined;
+  for (const [text, count] of values) {
+    if (count < ENUM_MIN_COUNT || stringFormats(text, ALL_FORMATS) !== 0) return undefined;
+  }
+  return [...values.keys()];
+}
+
+function primitiveNode(shape: Shape, bit: number, options: ModelOptions): PrimitiveNode | undefined {
+  if (bit === STRING) {
+    const literals = options.enums ? enumLiterals(shape.values) : undefined;
+    if (literals !== undefined) return { kind: 'string', literals };
+    if (shape.format !== 0) return stringNode(shape.format);
+  }
+  if (bit === NUMBER && shape.integer) return INTEGER_NODE;
+  return PRIMITIVE_NODES.get(bit);
+}
+
 /** Freezes a Shape into the model. Recursion is bounded by the depth limit applied when it was filled. */
-export function toModel(shape: Shape): TypeNode {
+export function toModel(shape: Shape, options: ModelOptions = NO_ENUMS): TypeNode {
   if (shape.mask & UNKNOWN || shape.mask === 0) return UNKNOWN_NODE;
   const nodes: TypeNode[] = [];
   for (const member of shape.members) {
     if (typeof member === 'number') {
-      const node =
-        member === STRING && shape.format !== 0 ? stringNode(shape.format) : PRIMITIVE_NODES.get(member);
+      const node = primitiveNode(shape, member, options);
       if (node) nodes.push(node);
     } else if (member.kind === 'object') {
-      const fields = new Map<string, Field>();
-      for (const [key, field] of member.fields) {
-        const optional = field.present < member.samples || (field.shape.mask & (NULL | UNDEFINED)) !== 0;
-        fields.set(key, { type: toModel(field.shape), optional });
-      }
-      nodes.push({ kind: 'object', fields });
+      objectNodes(member, options, nodes);
     } else {
-      nodes.push({ kind: 'array', element: member.element.mask === 0 ? undefined : toModel(member.element) });
+      const element = member.element.mask === 0 ? undefined : toModel(member.element, options);
+      nodes.push({ kind: 'array', element });
     }
   }
   // null and undefined go last whatever their order of appearance (`string | null`).
   if (shape.mask & NULL) nodes.push(NULL_NODE);
   if (shape.mask & UNDEFINED) nodes.push(UNDEFINED_NODE);
   return nodes.length === 1 ? nodes[0]! : { kind: 'union', members: nodes };
+}
+
+function objectNodes(object: ObjectShape, options: ModelOptions, out: TypeNode[]): void {
+  if (object.map !== undefined) {
+    out.push({ kind: 'map', value: toModel(object.map, options) });
+    return;
+  }
+  if (object.variants === undefined) {
+    out.push(objectNode(object, options));
+    return;
+  }
+  const tagKey = object.tagKey!;
+  const variants = [...object.variants].map(([tag, variant]) => {
+    const node = objectNode(variant, options);
+    const fields = new Map(node.fields);
+    const field = fields.get(tagKey)!;
+    fields.set(tagKey, { ...field, type: { kind: 'string', literals: [tag] } });
+    return { kind: 'object', fields, samples: node.samples } as const;
+  });
+  out.push(...variants);
+}
+
+/** The model of one object (a variant's included), its tag not yet a literal. */
+export function objectNode(object: ObjectShape, options: ModelOptions) {
+  const fields = new Map<string, Field>();
+  for (const [key, field] of object.fields) {
+    const optional = field.present < object.samples || (field.shape.mask & (NULL | UNDEFINED)) !== 0;
+    fields.set(key, { type: toModel(field.shape, options), optional, present: field.present });
+  }
+  return { kind: 'object', fields, samples: object.samples } as const;
 }

@@ -34,6 +34,17 @@ describe('docs/formats.md', () => {
     expect(shown(generateTypes(sample, { name: 'users', ...options }))).toBe(true);
   });
 
+  it('shows the exact output of enums, tagged unions and integers, in TypeScript and zod', () => {
+    const tickets = [1, 2, 3, 4, 5, 6].map((id) =>
+      id % 2 === 1
+        ? { id, status: 'open', kind: 'bug', body: { stack: `at ${id}` } }
+        : { id, status: 'closed', kind: 'question', body: { text: `why ${id}?` } },
+    );
+    const precise = { name: 'inbox', enums: true, taggedUnions: true, integers: true } as const;
+    expect(shown(generateTypes({ tickets }, precise))).toBe(true);
+    expect(shown(generateTypes({ tickets }, { ...precise, format: 'zod' }))).toBe(true);
+  });
+
   it('shows the exact maps output, with and without maps', () => {
     const withMaps = generateTypes(stats, { name: 'stats' });
     expect(doc).toContain(

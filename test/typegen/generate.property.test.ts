@@ -2,13 +2,16 @@
 // holds no `any`. All samples are checked in one TypeScript program (one lib load, one checker).
 // The same holds in every output format, each checked by the real tool: named TypeScript declarations
 // (with formats and maps) in the compiler, zod modules run (the schema parses the JSON) and compiled
-// (z.infer accepts it), JSON Schemas compiled by ajv (the JSON validates).
+// (z.infer accepts it), JSON Schemas compiled by ajv (the JSON validates). The opt-in precision flags
+// (enums, taggedUnions, integers) are on for every named TypeScript sample and half the zod and JSON
+// Schema samples; arrays of tagged records with repeated strings give them something to do.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { schemaName } from '../../src/typegen/emit-zod.js';
 import { type GenerateTypesOptions, generateTypes } from '../../src/typegen/generate.js';
 import { infer } from '../../src/typegen/infer.js';
 import { detectMaps } from '../../src/typegen/maps.js';
+import { inferOptionsOf, resolveGenerateOptions } from '../../src/typegen/options.js';
 import { createAjv } from './helpers/ajv.js';
 import {
   type CheckMode,
@@ -109,6 +112,7 @@ const { value: jsonValue } = fc.letrec<{
   object: unknown;
   records: unknown[];
   map: unknown;
+  tagged: unknown[];
 }>((tie) => ({
   value: fc.oneof(
     { maxDepth: 5, depthIdentifier: 'json' },
@@ -117,6 +121,7 @@ const { value: jsonValue } = fc.letrec<{
     tie('object'),
     tie('records'),
     tie('map'),
+    tie('tagged'),
   ),
   array: fc.array(tie('value'), { maxLength: 4, depthIdentifier: 'json' }),
   object: fc
@@ -135,6 +140,19 @@ const { value: jsonValue } = fc.letrec<{
   map: fc
     .array(fc.tuple(fc.constantFrom(...MAP_KEYS), tie('value')), { maxLength: 4, depthIdentifier: 'json' })
     .map((entries) => Object.fromEntries(entries)),
+  // Records with a tag from a small pool, a member that depends on the tag, and repeated strings and
+  // numbers: tagged unions, enums and integers all have something to find.
+  tagged: fc.array(
+    fc
+      .tuple(
+        fc.constantFrom('a', 'b', '__proto__', 'x"y'),
+        fc.constantFrom('open', 'closed', '\u2028', ''),
+        fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })),
+        fc.oneof(primitive, tie('value')),
+      )
+      .map(([type, status, count, payload]) => ({ type, status, count, [`p_${type}`]: payload })),
+    { minLength: 1, maxLength: 8, depthIdentifier: 'json' },
+  ),
 }));
 
 const OBJECT_PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -164,8 +182,18 @@ const maxDepthOf = (index: number): number => (index % 5 === 0 ? 2 : 64);
  * an object literal that lacks it (TypeScript compares Object.prototype's member instead). Judged on the
  * model after map detection, which merges a map's values and so can make such a member optional.
  */
-const hitsException = (value: unknown, maxDepth: number): boolean =>
-  optionalPrototypeMembers(detectMaps(infer(value, maxDepth).model)).size > 0;
+const hitsException = (value: unknown, maxDepth: number, extra: Extra): boolean => {
+  const inferred = infer(value, maxDepth, inferOptionsOf(resolveGenerateOptions({ name: 'x', ...extra })));
+  const model = inferred.mapsDetected ? inferred.model : detectMaps(inferred.model);
+  return (
+    optionalPrototypeMembers(model).size > 0 ||
+    optionalPrototypeMembers(detectMaps(infer(value, maxDepth).model)).size > 0
+  );
+};
+
+type Extra = Omit<GenerateTypesOptions, 'name'>;
+/** The new precision flags, all on. */
+const PRECISE: Extra = { enums: true, taggedUnions: true, integers: true };
 
 type Generate = (value: unknown, index: number) => string;
 
@@ -181,13 +209,14 @@ function compileAll(
   generate: Generate,
   mode: CheckMode,
   count: number,
-  typeName = 'Sample',
+  extraOf: (index: number) => Extra = () => ({}),
 ): { failures: string[]; renamed: number } {
+  const typeName = 'Sample';
   const samples: CheckSample[] = [];
   const exceptions = new Set<string>();
   values.slice(0, count).forEach((value, index) => {
     samples.push({ id: `s${index}`, declaration: generate(value, index), typeName, value });
-    if (hitsException(value, maxDepthOf(index))) {
+    if (hitsException(value, maxDepthOf(index), extraOf(index))) {
       exceptions.add(`s${index}`);
       const renamed = renamePrototypeKeys(value);
       samples.push({ id: `s${index}r`, declaration: generate(renamed, index), typeName, value: renamed });
@@ -207,7 +236,7 @@ function compileAll(
   return { failures, renamed: exceptions.size };
 }
 
-const options = (index: number, extra: Omit<GenerateTypesOptions, 'name'> = {}): GenerateTypesOptions => ({
+const options = (index: number, extra: Extra = {}): GenerateTypesOptions => ({
   name: 'Sample',
   maxDepth: maxDepthOf(index),
   ...extra,
@@ -227,18 +256,23 @@ describe('generated types for random JSON', () => {
     expect(failures).toEqual([]);
   });
 
-  it(`named TypeScript with formats and without maps compiles, accepts its JSON, holds no any (${SAMPLE_COUNT} samples)`, () => {
+  it(`named TypeScript with formats, enums, tagged unions and integers, with and without maps, compiles, accepts its JSON, holds no any (${SAMPLE_COUNT} samples)`, () => {
     // Odd samples without maps, so the named records that maps would replace are checked too.
-    const generate: Generate = (v, i) =>
-      generateTypes(v, options(i, { named: true, formats: true, maps: i % 2 === 0 }));
-    const { failures } = compileAll(generate, 'declarations', SAMPLE_COUNT);
+    const extraOf = (i: number): Extra => ({ named: true, formats: true, maps: i % 2 === 0, ...PRECISE });
+    const generate: Generate = (v, i) => generateTypes(v, options(i, extraOf(i)));
+    const { failures } = compileAll(generate, 'declarations', SAMPLE_COUNT, extraOf);
     console.info(`typegen property (named typescript): seed ${seed}, ${SAMPLE_COUNT} samples pass`);
     expect(failures).toEqual([]);
   });
 
   it(`zod schemas parse their JSON and z.infer accepts it (${ZOD_SAMPLE_COUNT} samples, inline and named)`, () => {
-    const generate: Generate = (v, i) =>
-      generateTypes(v, options(i, { format: 'zod', named: i % 2 === 1, formats: i % 3 === 0 }));
+    const extraOf = (i: number): Extra => ({
+      format: 'zod',
+      named: i % 2 === 1,
+      formats: i % 3 === 0,
+      ...(i % 4 < 2 ? PRECISE : {}),
+    });
+    const generate: Generate = (v, i) => generateTypes(v, options(i, extraOf(i)));
     const runtime: string[] = [];
     values.slice(0, ZOD_SAMPLE_COUNT).forEach((value, index) => {
       // At run time there is no exception: the schema reads only own properties.
@@ -247,7 +281,7 @@ describe('generated types for random JSON', () => {
       if (!result.success) runtime.push(`s${index}: ${JSON.stringify(result.error?.issues)}\n${text}`);
     });
     expect(runtime).toEqual([]);
-    const { failures } = compileAll(generate, 'modules', ZOD_SAMPLE_COUNT);
+    const { failures } = compileAll(generate, 'modules', ZOD_SAMPLE_COUNT, extraOf);
     console.info(`typegen property (zod): seed ${seed}, ${ZOD_SAMPLE_COUNT} samples pass`);
     expect(failures).toEqual([]);
   });
@@ -258,7 +292,12 @@ describe('generated types for random JSON', () => {
     values.forEach((value, index) => {
       const text = generateTypes(
         value,
-        options(index, { format: 'json-schema', named: index % 2 === 1, formats: index % 3 === 0 }),
+        options(index, {
+          format: 'json-schema',
+          named: index % 2 === 1,
+          formats: index % 3 === 0,
+          ...(index % 4 < 2 ? PRECISE : {}),
+        }),
       );
       const validate = ajv.compile(JSON.parse(text));
       if (!validate(value)) failures.push(`s${index}: ${JSON.stringify(validate.errors)}\n${text}`);

@@ -75,11 +75,21 @@ describe('maps by value type', () => {
     expect(gen(wide(MAP_MIN_KEYS, () => [1]))).toBe('export type T = Record<string, number[]>;\n');
   });
 
-  it(`keeps a record with ${MAP_MIN_KEYS - 1} such keys, or with one value of another shape`, () => {
+  it(`keeps a record with ${MAP_MIN_KEYS - 1} such keys, or with one value of another kind`, () => {
     const fewer = gen(wide(MAP_MIN_KEYS - 1, (i) => ({ min: i })));
     expect(fewer.startsWith('export interface T {\n  k0: {\n')).toBe(true);
-    const odd = wide(MAP_MIN_KEYS, (i) => (i === 7 ? { min: i, extra: true } : { min: i }));
+    const odd = wide(MAP_MIN_KEYS, (i) => (i === 7 ? 'seven' : { min: i }));
     expect(gen(odd).startsWith('export interface T {\n  k0: {\n')).toBe(true);
+  });
+
+  it('takes objects whose key sets overlap (one key in at least half of them) as one value type', () => {
+    const overlapping = wide(MAP_MIN_KEYS, (i) => (i % 2 === 0 ? { min: i } : { min: i, max: i }));
+    expect(gen(overlapping)).toBe(
+      lines('export type T = Record<string, {', '  min: number;', '  max?: number;', '}>;'),
+    );
+    // Half the values share one key, the other half another: no key in half of them plus one.
+    const apart = wide(MAP_MIN_KEYS + 1, (i) => (i % 3 === 0 ? { a: i } : i % 3 === 1 ? { b: i } : { c: i }));
+    expect(gen(apart).startsWith('export interface T {\n  k0: {\n')).toBe(true);
   });
 
   it('keeps a record whose many members are all strings (like GitHub’s *_url fields)', () => {

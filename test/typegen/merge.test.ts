@@ -8,7 +8,7 @@ const lines = (...text: string[]): string => `${text.join('\n')}\n`;
 const model = (value: unknown) => infer(value, 64).model;
 
 describe('infer', () => {
-  it('builds the tagged model: fields in a Map with optional flags, arrays, unions with null last', () => {
+  it('builds the tagged model: fields in a Map with optional flags and counts, arrays, unions with null last', () => {
     expect(
       model([
         { id: 1, tags: [] },
@@ -21,11 +21,16 @@ describe('infer', () => {
         fields: new Map([
           [
             'id',
-            { type: { kind: 'union', members: [{ kind: 'number' }, { kind: 'null' }] }, optional: true },
+            {
+              type: { kind: 'union', members: [{ kind: 'number' }, { kind: 'null' }] },
+              optional: true,
+              present: 2,
+            },
           ],
-          ['tags', { type: { kind: 'array', element: undefined }, optional: true }],
-          ['name', { type: { kind: 'string' }, optional: true }],
+          ['tags', { type: { kind: 'array', element: undefined }, optional: true, present: 1 }],
+          ['name', { type: { kind: 'string' }, optional: true, present: 1 }],
         ]),
+        samples: 2,
       },
     });
   });

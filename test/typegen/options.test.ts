@@ -5,13 +5,16 @@ import { GENERATE_DEFAULTS, resolveGenerateOptions } from '../../src/typegen/opt
 import { generateTypesFromSamples } from '../../src/typegen/samples.js';
 
 describe('format, named, maps and formats options', () => {
-  it('default to typescript, inline, maps on, formats off', () => {
+  it('default to typescript, inline, maps on, formats, enums, tagged unions and integers off', () => {
     expect(GENERATE_DEFAULTS).toEqual({
       maxDepth: 64,
       format: 'typescript',
       named: false,
       maps: true,
       formats: false,
+      enums: false,
+      taggedUnions: false,
+      integers: false,
     });
     expect(resolveGenerateOptions({ name: 'x' })).toMatchObject({
       typeName: 'X',
@@ -19,6 +22,9 @@ describe('format, named, maps and formats options', () => {
       named: false,
       maps: true,
       formats: false,
+      enums: false,
+      taggedUnions: false,
+      integers: false,
     });
   });
 
@@ -46,6 +52,9 @@ describe('format, named, maps and formats options', () => {
     expect(bad({ named: 'yes' })).toThrow(new TypeError('named must be a boolean, got "yes"'));
     expect(bad({ maps: 0 })).toThrow(new TypeError('maps must be a boolean, got 0'));
     expect(bad({ formats: null })).toThrow(new TypeError('formats must be a boolean, got null'));
+    expect(bad({ enums: 'true' })).toThrow(new TypeError('enums must be a boolean, got "true"'));
+    expect(bad({ taggedUnions: 1 })).toThrow(new TypeError('taggedUnions must be a boolean, got 1'));
+    expect(bad({ integers: {} })).toThrow(new TypeError('integers must be a boolean, got an object'));
   });
 
   it('apply to generateTypesFromSamples the same way', () => {

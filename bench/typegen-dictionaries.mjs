@@ -1,0 +1,152 @@
+/**
+ * Benchmark: type generation on dictionary-heavy real documents, read from a file. ~20 MB: MDN's
+ * browser-compat-data (`@mdn/browser-compat-data/data.json`, a devDependency); ~100 MB: five copies of it
+ * under different keys, written to a temporary file. Each tool is its own process, interleaved, timed
+ * from spawn to exit, peak RSS by GNU time, with Node's default heap: the floor (read + JSON.parse),
+ * typefetch's generateTypes (named) and quicktype-core. Targets (20 MB): output <= 1 MB, wall <= 1.5x
+ * and peak RSS <= 1.5x the floor; (100 MB): typefetch finishes.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BENCH, log, NODE, ROOT, targetLine } from './lib/context.mjs';
+import { interleave } from './lib/interleave.mjs';
+import { timedRun } from './lib/processes.mjs';
+import { fmt, median, ratio, table } from './lib/stats.mjs';
+
+const WORKER = `${BENCH}workers/typegen-dictionaries.mjs`;
+// quicktype needs tens of seconds on 20 MB; on 100 MB it is cut off here.
+const QUICKTYPE_TIMEOUT_MS = 180_000;
+const COPIES = 5;
+
+export async function run({ quick }) {
+  const bcd = createRequire(`${ROOT}package.json`)
+    .resolve('@mdn/browser-compat-data')
+    .replace(/[^/\\]+$/, 'data.json');
+  const work = mkdtempSync(join(tmpdir(), 'typefetch-bench-dictionaries-'));
+  const big = join(work, 'bcd-x5.json');
+  const text = readFileSync(bcd, 'utf8');
+  writeFileSync(big, `{${Array.from({ length: COPIES }, (_, i) => `"copy${i + 1}":${text}`).join(',')}}`);
+  const inputs = [
+    { name: '~20 MB', file: bcd, rounds: 5, label: 'browser-compat-data' },
+    {
+      name: '~100 MB',
+      file: big,
+      rounds: 2,
+      label: `${COPIES} copies of browser-compat-data under different keys`,
+    },
+  ];
+  const sections = [];
+  const targets = [];
+  try {
+    for (const input of inputs) {
+      const outputs = {};
+      const tool = (name, label, limitSeconds) => ({
+        name: label,
+        run: async () => {
+          const out = join(work, `${name}.out`);
+          const args = [WORKER, name, input.file, out];
+          // coreutils' timeout kills the worker itself (a signal to GNU time would not reach it); GNU
+          // time still reports the worker's peak RSS, that of its waited-for child.
+          const { ms, rssMb } = await (limitSeconds === undefined
+            ? timedRun(NODE, args)
+            : timedRun('timeout', ['-s', 'KILL', String(limitSeconds), NODE, ...args]));
+          outputs[label] = statSync(out).size;
+          return { ms, rssMb };
+        },
+      });
+      const variants = [
+        tool('floor', 'floor: read + JSON.parse'),
+        tool('typefetch', 'typefetch generateTypes (named)'),
+        { ...tool('quicktype', 'quicktype-core', QUICKTYPE_TIMEOUT_MS / 1000), maxRuns: 1 },
+      ];
+      const rounds = quick ? 1 : input.rounds;
+      log(`dictionaries, ${input.name}: ${rounds} interleaved rounds of ${variants.length} tools`);
+      const { samples, failed } = await interleave(variants, rounds, {
+        warmup: quick ? 0 : 1,
+        onRound: (r) => r >= 0 && log(`  round ${r + 1}/${rounds} done`),
+      });
+      const floor = samples.get(variants[0].name);
+      const floorMs = median(floor.ms);
+      const floorRss = median(floor.rssMb);
+      const rows = variants.map(({ name }) => {
+        const error = failed.get(name);
+        const s = samples.get(name);
+        if (error !== undefined && s.ms === undefined) {
+          // 137: killed by `timeout -s KILL`.
+          const why = / exited with 137\b/.test(error.message)
+            ? `> ${QUICKTYPE_TIMEOUT_MS / 1000} s (cut off)`
+            : `failed: ${error.message.slice(0, 200)}`;
+          return [name, why, '', '', '', '', '0'];
+        }
+        return [
+          name,
+          fmt(median(s.ms)),
+          ratio(median(s.ms), floorMs),
+          fmt(median(s.rssMb), 1),
+          ratio(median(s.rssMb), floorRss),
+          name === variants[0].name ? '' : fmt(outputs[name]),
+          String(s.ms.length),
+        ];
+      });
+      const bytes = statSync(input.file).size;
+      sections.push(
+        `#### ${input.name}: ${input.label}, ${fmt(bytes)} bytes\n\n` +
+          table(
+            [
+              'tool',
+              'wall ms (median)',
+              'x floor',
+              'peak RSS MB (median)',
+              'x floor',
+              'output bytes',
+              'runs',
+            ],
+            rows,
+          ),
+      );
+      const ours = samples.get(variants[1].name);
+      const oursFailed = failed.get(variants[1].name);
+      if (input.name === '~20 MB') {
+        const size = outputs[variants[1].name] ?? Number.NaN;
+        const wall = median(ours.ms) / floorMs;
+        const rss = median(ours.rssMb) / floorRss;
+        targets.push(
+          {
+            ok: size <= 1_000_000,
+            label: 'output on 20 MB',
+            measured: `${fmt(size)} bytes`,
+            target: '<= 1 MB',
+          },
+          {
+            ok: wall <= 1.5,
+            label: 'wall time on 20 MB',
+            measured: `${wall.toFixed(2)}x floor`,
+            target: '<= 1.5x',
+          },
+          {
+            ok: rss <= 1.5,
+            label: 'peak RSS on 20 MB',
+            measured: `${rss.toFixed(2)}x floor`,
+            target: '<= 1.5x',
+          },
+        );
+      } else {
+        targets.push({
+          ok: oursFailed === undefined,
+          label: 'typefetch on 100 MB with the default heap',
+          measured: oursFailed === undefined ? `finished in ${fmt(median(ours.ms))} ms` : oursFailed.message,
+          target: 'finishes',
+        });
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return {
+    title: 'Type generation on dictionary-heavy real documents',
+    markdown: `${sections.join('\n\n')}\n\n${targets.map(targetLine).join('\n')}`,
+    targets,
+  };
+}

@@ -1,0 +1,163 @@
+// The opt-in precision options: enums (literal unions from repeated strings), taggedUnions (a union of
+// variants split by a string tag), integers (z.int() and "type": "integer" for always-integral numbers).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { schemaName } from '../../src/typegen/emit-zod.js';
+import { generateTypes } from '../../src/typegen/generate.js';
+import { createAjv } from './helpers/ajv.js';
+import { typesAt } from './helpers/type-at.js';
+import { typecheckSamples } from './helpers/typecheck.js';
+import { loadZodModule, schemaOf } from './helpers/zod-module.js';
+
+const lines = (...text: string[]): string => `${text.join('\n')}\n`;
+const events = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../fixtures/corpus/quicktype/github-events.json'), 'utf8'),
+) as Array<{ type: string; payload: Record<string, unknown> }>;
+
+/** Compiles the declaration plus `code` (strict); the diagnostics, empty when it compiles. */
+function compile(declaration: string, code: string): readonly string[] {
+  const [result] = typecheckSamples([
+    { id: 'x', declaration: `${declaration}\n${code}`, typeName: 'unknown', value: 0 },
+  ]);
+  return result!.diagnostics;
+}
+
+describe('enums', () => {
+  const issues = [
+    { state: 'open', id: 'a1' },
+    { state: 'closed', id: 'b2' },
+    { state: 'open', id: 'c3' },
+    { state: 'closed', id: 'd4' },
+    { state: 'open', id: 'e5' },
+    { state: 'closed', id: 'f6' },
+  ];
+
+  it('makes a string member with few values, each seen 3 times or more, a literal union in every format', () => {
+    expect(generateTypes(issues, { name: 'T', enums: true })).toBe(
+      lines('export type T = {', '  state: "open" | "closed";', '  id: string;', '}[];'),
+    );
+    expect(generateTypes(issues, { name: 'T', enums: true, format: 'zod' })).toContain(
+      'state: z.enum(["open", "closed"]),',
+    );
+    const schema = JSON.parse(generateTypes(issues, { name: 'T', enums: true, format: 'json-schema' }));
+    expect(schema.items.properties.state).toEqual({ type: 'string', enum: ['open', 'closed'] });
+  });
+
+  it('keeps string for values seen fewer than 3 times, dates, and without the option', () => {
+    expect(generateTypes(issues.slice(0, 5), { name: 'T', enums: true })).toContain('  state: string;\n');
+    const dates = ['2024-01-01', '2024-01-02', '2024-01-01', '2024-01-02', '2024-01-01', '2024-01-02'];
+    expect(generateTypes(dates, { name: 'T', enums: true })).toBe('export type T = string[];\n');
+    expect(generateTypes(issues, { name: 'T' })).toContain('  state: string;\n');
+  });
+
+  it('parenthesizes a literal union inside an array, and rejects other strings in zod and ajv', () => {
+    const value = { tags: ['a', 'b', 'a', 'b', 'a', 'b'] };
+    expect(generateTypes(value, { name: 'T', enums: true })).toBe(
+      lines('export interface T {', '  tags: ("a" | "b")[];', '}'),
+    );
+    const zod = schemaOf(
+      loadZodModule(generateTypes(value, { name: 'T', enums: true, format: 'zod' })),
+      'tSchema',
+    );
+    expect(zod.safeParse(value).success).toBe(true);
+    expect(zod.safeParse({ tags: ['c'] }).success).toBe(false);
+    const validate = createAjv().compile(
+      JSON.parse(generateTypes(value, { name: 'T', enums: true, format: 'json-schema' })),
+    );
+    expect(validate(value)).toBe(true);
+    expect(validate({ tags: ['c'] })).toBe(false);
+  });
+});
+
+describe('taggedUnions', () => {
+  const narrowing = [
+    'declare const events: Events;',
+    'events.forEach((e) => {',
+    "  if (e.type === 'PushEvent') {",
+    '    const commits: unknown[] = e.payload.commits;',
+    '    commits.length;',
+    '  }',
+    '});',
+  ].join('\n');
+
+  it("makes GitHub's events a union on which `if (e.type === 'PushEvent') e.payload.commits` compiles", () => {
+    const tagged = generateTypes(events, { name: 'events', taggedUnions: true });
+    expect(compile(tagged, narrowing)).toEqual([]);
+    // Without the option, every event has every payload member, optional: commits may be undefined.
+    const merged = generateTypes(events, { name: 'events' });
+    expect(compile(merged, narrowing).join('\n')).toContain('TS2322');
+  });
+
+  it('gives each variant its literal tag, named after it with named types', () => {
+    const text = generateTypes(events, { name: 'events', taggedUnions: true, named: true });
+    const types = [...new Set(events.map((event) => event.type))];
+    const [push] = typesAt(text, 'EventsPushEvent', [['type']]);
+    expect(push!.literals).toEqual(['PushEvent']);
+    const [tag] = typesAt(text, 'Events', [['[]', 'type']]);
+    expect([...tag!.literals!].sort()).toEqual(types.sort());
+  });
+
+  it('accepts the events in zod and JSON Schema, and rejects a push event without commits', () => {
+    const zod = schemaOf(
+      loadZodModule(generateTypes(events, { name: 'events', taggedUnions: true, format: 'zod' })),
+      schemaName('Events'),
+    );
+    expect(zod.safeParse(events).success).toBe(true);
+    const push = events.find((event) => event.type === 'PushEvent')!;
+    const broken = [{ ...push, payload: { ...push.payload, commits: undefined } }];
+    expect(zod.safeParse(broken).success).toBe(false);
+    const validate = createAjv().compile(
+      JSON.parse(generateTypes(events, { name: 'events', taggedUnions: true, format: 'json-schema' })),
+    );
+    expect(validate(events)).toBe(true);
+    expect(validate(JSON.parse(JSON.stringify(broken)))).toBe(false);
+  });
+
+  it('keeps one object when the tag does not split the shapes', () => {
+    const value = [
+      { kind: 'a', n: 1 },
+      { kind: 'b', n: 2 },
+      { kind: 'a', n: 3 },
+    ];
+    expect(generateTypes(value, { name: 'T', taggedUnions: true })).toBe(
+      lines('export type T = {', '  kind: string;', '  n: number;', '}[];'),
+    );
+  });
+});
+
+describe('integers', () => {
+  const value = { count: 3, ratio: 0.5, ids: [1, 2, 3], mixed: [1, 2.5], big: 2 ** 60 };
+
+  it('writes z.int() and "type": "integer" only for members that were always safe integers', () => {
+    const zod = generateTypes(value, { name: 'T', integers: true, format: 'zod' });
+    expect(zod).toContain('  count: z.int(),\n');
+    expect(zod).toContain('  ratio: z.number(),\n');
+    expect(zod).toContain('  ids: z.array(z.int()),\n');
+    expect(zod).toContain('  mixed: z.array(z.number()),\n');
+    expect(zod).toContain('  big: z.number(),\n');
+    const schema = JSON.parse(generateTypes(value, { name: 'T', integers: true, format: 'json-schema' }));
+    expect(schema.properties).toEqual({
+      count: { type: 'integer' },
+      ratio: { type: 'number' },
+      ids: { type: 'array', items: { type: 'integer' } },
+      mixed: { type: 'array', items: { type: 'number' } },
+      big: { type: 'number' },
+    });
+  });
+
+  it('accepts the value and rejects a fraction where integers were seen, in zod and ajv; TypeScript stays number', () => {
+    const zod = schemaOf(
+      loadZodModule(generateTypes(value, { name: 'T', integers: true, format: 'zod' })),
+      'tSchema',
+    );
+    expect(zod.safeParse(value).success).toBe(true);
+    expect(zod.safeParse({ ...value, count: 3.5 }).success).toBe(false);
+    const validate = createAjv().compile(
+      JSON.parse(generateTypes(value, { name: 'T', integers: true, format: 'json-schema' })),
+    );
+    expect(validate(value)).toBe(true);
+    expect(validate({ ...value, count: 3.5 })).toBe(false);
+    expect(generateTypes(value, { name: 'T', integers: true })).toBe(generateTypes(value, { name: 'T' }));
+  });
+});
