@@ -3,7 +3,7 @@
 export type { ApiClient } from './client/create-client.js';
 export { createApiClient } from './client/create-client.js';
 export type { ApiErrorDetails } from './client/errors.js';
-export { ApiError, CircuitOpenError, ValidationError } from './client/errors.js';
+export { ApiError, CircuitOpenError, NetworkError, TimeoutError, ValidationError } from './client/errors.js';
 export type { CreateLoggerOptions, LogLevel } from './client/logging/logger.js';
 export { createLogger } from './client/logging/logger.js';
 export { DEFAULT_REDACT_HEADER_KEYS } from './client/logging/redact.js';
@@ -26,7 +26,9 @@ export type {
   PaginationMapping,
   QueryParam,
   RequestBody,
+  RequestInterceptor,
   RequestOptions,
+  ResponseInterceptor,
   RetryConfig,
   SearchParams,
   StandardSchemaV1,

@@ -4,7 +4,6 @@
  */
 import { ApiError } from './errors.js';
 import { type ErrorMessageOverrides, eventMessage, statusMessage } from './messages/index.js';
-import type { AttemptSignal } from './timeout.js';
 import type { Locale } from './types.js';
 
 /** What judging a response needs to know about its request. */
@@ -17,19 +16,19 @@ export interface JudgeContext {
 /**
  * A 2xx response's parsed body: `undefined` for HEAD, 204, 205 and an empty body; JSON for a JSON
  * content type (invalid JSON is an ApiError with the response's status); text otherwise.
- * Any other status throws ApiError with the localized message and the bounded, parsed error body.
- * A broken or aborted body read rejects with the stream's error or the signal's reason, which the
- * caller maps (network error, timeout, caller abort).
+ * Any other status throws ApiError with the localized message and the bounded, parsed error body (a
+ * broken or aborted error body leaves `body` out: the status stays the error).
+ * A broken or aborted read of a 2xx body rejects with the stream's error or the signal's reason.
  */
 export async function judgeResponse(
   response: Response,
-  attempt: AttemptSignal,
+  signal: AbortSignal | undefined,
   context: JudgeContext,
   bodyFollowsSignal = false,
 ): Promise<unknown> {
   const { status } = response;
   if (status >= 200 && status < 300) {
-    return parseSuccess(response, attempt.signal, context, bodyFollowsSignal);
+    return parseSuccess(response, signal, context, bodyFollowsSignal);
   }
   let body: unknown;
   if (hasNoBody(context.method, status)) {
@@ -37,13 +36,12 @@ export async function judgeResponse(
   } else {
     try {
       body = parseErrorBody(
-        await readText(response, attempt.signal, MAX_ERROR_BODY_BYTES),
+        await readText(response, signal, MAX_ERROR_BODY_BYTES),
         response.headers.get('content-type'),
       );
-    } catch (error) {
-      // The status is known, so it stays the error even when its body breaks or stalls;
-      // only the caller's abort takes precedence.
-      if (attempt.kind === 'caller') throw error;
+    } catch {
+      // The status is known, so it stays the error even when its body breaks or stalls (a layer
+      // above maps the caller's abort to its reason).
     }
   }
   throw new ApiError({

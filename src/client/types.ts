@@ -117,7 +117,12 @@ export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 
    * Validate the response: a simple schema, or any Standard Schema (zod, valibot, arktype), whose
    * output is then what the call returns. A failure throws `ValidationError`.
    */
-  validateResponse?: ValidationSchema | StandardSchemaV1<unknown, T> | undefined;
+  validateResponse?:
+    | ValidationSchema
+    | StandardSchemaV1<unknown, T>
+    // So an options object typed `RequestOptions` (T unknown) passes to `get<User>(path, options)`.
+    | StandardSchemaV1<unknown, unknown>
+    | undefined;
   /** Send once, ignoring the client's `retryPolicy`. @default false */
   skipRetry?: boolean | undefined;
   /** Do not run the client's interceptors for this request. @default false */
@@ -170,17 +175,26 @@ export interface InterceptedRequestInit extends RequestInit {
   headers: Record<string, string>;
 }
 
-/** Request and response interceptors. Both may be async. */
+/**
+ * A request interceptor: runs before every attempt (retries included); returns the URL and init to send.
+ * @example async (url, init) => [url, { ...init, headers: { ...init.headers, authorization: `Bearer ${await token()}` } }]
+ */
+export type RequestInterceptor = (
+  url: string,
+  init: InterceptedRequestInit,
+) => [string, RequestInit] | Promise<[string, RequestInit]>;
+
+/** A response interceptor: runs on every response, error statuses included, before it is judged. */
+export type ResponseInterceptor = (response: Response) => Response | Promise<Response>;
+
+/**
+ * Request and response interceptors, each one function or an array of functions run in array order
+ * (a request interceptor gets the previous one's `[url, init]`, a response interceptor the previous
+ * one's Response). Both may be async.
+ */
 export interface ApiClientInterceptors {
-  /**
-   * Runs before every attempt (retries included); returns the URL and init to send.
-   * @example request: async (url, init) => [url, { ...init, headers: { ...init.headers, authorization: `Bearer ${await token()}` } }]
-   */
-  request?:
-    | ((url: string, init: InterceptedRequestInit) => [string, RequestInit] | Promise<[string, RequestInit]>)
-    | undefined;
-  /** Runs on every response, error statuses included, before it is judged. */
-  response?: ((response: Response) => Response | Promise<Response>) | undefined;
+  request?: RequestInterceptor | readonly RequestInterceptor[] | undefined;
+  response?: ResponseInterceptor | readonly ResponseInterceptor[] | undefined;
 }
 
 /** A clock, injectable for tests. */
@@ -268,8 +282,16 @@ export interface ApiClientConfig {
   logger?: Logger | undefined;
   /** Retry policy. @default none: no retry */
   retryPolicy?: RetryConfig | undefined;
-  /** Circuit breaker. @default none */
+  /**
+   * Circuit breaker. @default none. A client made by `extend` without its own `circuitBreaker` shares
+   * its parent's breaker.
+   */
   circuitBreaker?: CircuitBreakerConfig | undefined;
+  /**
+   * GET requests in flight at the same time with the same URL and headers share one request; each
+   * caller gets its own copy of the data, and a caller's abort detaches only that caller. @default false
+   */
+  dedupe?: boolean | undefined;
   /** How `getList` maps onto the API. */
   pagination?: PaginationMapping | undefined;
   /** Clock for retry waits and the breaker; for tests. @default the real clock */

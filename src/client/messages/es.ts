@@ -1,6 +1,6 @@
 import type { MessageCatalog } from './index.js';
 
-/** Spanish messages. The five of the spec (400, 401, 403, 404, 500) are verbatim. */
+/** Spanish messages (the table is in docs/client.md, "Messages"). */
 export const es = {
   0: 'Error de red. No se pudo contactar con el servidor.',
   400: 'La solicitud es inválida. Verifica los datos enviados.',

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClientInterceptors, type ApiError, type Clock, createApiClient } from '../../src/index.js';
-import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+import {
+  type ApiClientInterceptors,
+  type ApiError,
+  type Clock,
+  createApiClient,
+} from '../../../src/index.js';
+import { createTestServer, sendJson, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
 let failuresLeft = 0;
@@ -212,6 +217,57 @@ describe('turning interceptors off', () => {
   it('rejects a non-function interceptor, naming it', () => {
     expect(() => client({ request: 'nope' as never })).toThrow(
       new TypeError('interceptors.request must be a function, got "nope"'),
+    );
+  });
+});
+
+describe('arrays of interceptors', () => {
+  it('runs request interceptors in array order, each getting the previous one [url, init]', async () => {
+    const seen: string[] = [];
+    const api = client({
+      request: [
+        (url, init) => {
+          seen.push(`first ${url} ${init.headers['x-step'] ?? '-'}`);
+          return [`${url}?step=1`, { ...init, headers: { ...init.headers, 'X-Step': '1' } }];
+        },
+        (url, init) => {
+          seen.push(`second ${url} ${init.headers['x-step']} ${init.method}`);
+          return [
+            url.replace('step=1', 'step=2'),
+            { ...init, headers: { ...init.headers, authorization: 'b' } },
+          ];
+        },
+      ],
+    });
+    const result = (await api.get('/ordered')) as { path: string; auth: string };
+    expect(seen).toEqual([`first ${server.url}/ordered -`, `second ${server.url}/ordered?step=1 1 GET`]);
+    expect(result).toMatchObject({ path: '/ordered?step=2', auth: 'b' });
+  });
+
+  it('runs response interceptors in array order, each getting the previous one response', async () => {
+    const seen: number[] = [];
+    const api = client({
+      response: [
+        (response) => {
+          seen.push(response.status);
+          return new Response('{"n":1}', { status: 201, headers: { 'content-type': 'application/json' } });
+        },
+        async (response) => {
+          seen.push(response.status);
+          const { n } = (await response.json()) as { n: number };
+          return new Response(JSON.stringify({ n: n + 1 }), {
+            headers: { 'content-type': 'application/json' },
+          });
+        },
+      ],
+    });
+    expect(await api.get('/x')).toEqual({ n: 2 });
+    expect(seen).toEqual([200, 201]);
+  });
+
+  it('rejects an array with a non-function, naming its index', () => {
+    expect(() => client({ response: [(r) => r, 'nope' as never] })).toThrow(
+      new TypeError('interceptors.response[1] must be a function, got "nope"'),
     );
   });
 });
