@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogs, statusMessage } from '../../src/client/messages/index.js';
-import { type ApiError, createApiClient, type Locale } from '../../src/index.js';
-import { createTestServer, type TestServer } from '../helpers/server.js';
+import { catalogs, statusMessage } from '../../../src/client/messages/index.js';
+import { type ApiError, createApiClient, type Locale } from '../../../src/index.js';
+import { createTestServer, type TestServer } from '../../helpers/server.js';
 
 /** Answers `/<status>` with that status and no body. */
 let server: TestServer;

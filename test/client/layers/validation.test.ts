@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createApiClient } from '../../src/client/create-client.js';
-import { ApiError, ValidationError } from '../../src/client/errors.js';
-import type { Clock, StandardSchemaV1, ValidationSchema } from '../../src/client/types.js';
-import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+import { createApiClient } from '../../../src/client/create-client.js';
+import { ApiError, ValidationError } from '../../../src/client/errors.js';
+import type { Clock, StandardSchemaV1, ValidationSchema } from '../../../src/client/types.js';
+import { createTestServer, sendJson, type TestServer } from '../../helpers/server.js';
 
 const stillClock: Clock = { now: () => 0, sleep: async () => {} };
 

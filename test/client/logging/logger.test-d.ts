@@ -12,7 +12,7 @@ import {
   type PaginatedResponse,
   type ValidationIssue,
   type ValidationSchema,
-} from '../../src/index.js';
+} from '../../../src/index.js';
 
 declare const api: ApiClient;
 

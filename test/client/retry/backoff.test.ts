@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from '../../src/client/retry/backoff.js';
+import { backoffDelay } from '../../../src/client/retry/backoff.js';
 
 const base = { initialDelayMs: 300, maxDelayMs: 10_000, factor: 2, jitter: false };
 const never = () => {

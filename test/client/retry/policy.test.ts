@@ -4,8 +4,8 @@ import {
   type ResolvedRetryPolicy,
   type RetryContext,
   resolveRetryPolicy,
-} from '../../src/client/retry/policy.js';
-import { ApiError, CircuitOpenError, ValidationError } from '../../src/index.js';
+} from '../../../src/client/retry/policy.js';
+import { ApiError, CircuitOpenError, ValidationError } from '../../../src/index.js';
 
 const NOW = Date.UTC(2015, 9, 21, 7, 28, 0);
 const policy = resolveRetryPolicy({}) as ResolvedRetryPolicy;

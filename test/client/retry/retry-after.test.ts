@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHttpDate, parseRetryAfter } from '../../src/client/retry/retry-after.js';
+import { parseHttpDate, parseRetryAfter } from '../../../src/client/retry/retry-after.js';
 
 const NOW = Date.UTC(2015, 9, 21, 7, 28, 0); // Wed, 21 Oct 2015 07:28:00 GMT
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../helpers/fake-clock.js';
+import { createFakeClock } from './fake-clock.js';
 
 describe('the fake clock used by the retry and breaker tests', () => {
   it('starts at an epoch time and moves only on advance', async () => {

@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../src/client/create-client.js';
-import { ApiError } from '../../src/client/errors.js';
-import { createLogger } from '../../src/client/logging/logger.js';
-import { DEFAULT_REDACT_HEADER_KEYS } from '../../src/client/logging/redact.js';
-import type { ApiClientConfig, Clock, LogData, Logger } from '../../src/client/types.js';
-import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+import { createApiClient } from '../../../src/client/create-client.js';
+import { ApiError } from '../../../src/client/errors.js';
+import { createLogger } from '../../../src/client/logging/logger.js';
+import { DEFAULT_REDACT_HEADER_KEYS } from '../../../src/client/logging/redact.js';
+import type { ApiClientConfig, Clock, LogData, Logger } from '../../../src/client/types.js';
+import { createTestServer, sendJson, type TestServer } from '../../helpers/server.js';
 
 /** A clock that stands still (durationMs is always 0) and whose sleep returns at once. */
 const stillClock: Clock = { now: () => 1_000, sleep: async () => {} };

@@ -6,9 +6,9 @@ import {
   CircuitOpenError,
   type CircuitState,
   createApiClient,
-} from '../../src/index.js';
-import { createFakeClock } from '../helpers/fake-clock.js';
-import { sendJson, serveEach, type TestServer } from '../helpers/server.js';
+} from '../../../src/index.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
+import { sendJson, serveEach, type TestServer } from '../../helpers/server.js';
 
 const serve = serveEach();
 

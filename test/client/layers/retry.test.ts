@@ -6,9 +6,9 @@ import {
   createApiClient,
   type HttpMethod,
   ValidationError,
-} from '../../src/index.js';
-import { createFakeClock } from '../helpers/fake-clock.js';
-import { type Handler, sendJson, serveEach, type TestServer } from '../helpers/server.js';
+} from '../../../src/index.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
+import { type Handler, sendJson, serveEach, type TestServer } from '../../helpers/server.js';
 
 const serve = serveEach();
 
