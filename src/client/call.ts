@@ -1,8 +1,10 @@
 /**
  * The contract between the layers of the client's pipeline (see pipeline.ts, which composes them, and
  * docs/client.md, "How a request is sent"). One request is a `Call`; every layer is a function of the
- * next one, `(next) => (call) => Promise<Reply>`, so a feature is one file and one line in pipeline.ts.
+ * next step, `(next) => (call) => Promise<...>`, so a feature is one file and one line in pipeline.ts.
+ * Layers around the attempt resolve to a Reply (parsed data); layers around fetch to the Response.
  */
+import { isStream } from './body.js';
 import type { ApiError } from './errors.js';
 import type { ErrorMessageOverrides } from './messages/index.js';
 import type { ResolvedClientConfig } from './options.js';
@@ -30,6 +32,40 @@ export interface Call {
   readonly state: CallState;
 }
 
+/**
+ * A copy of `call` that sends another request (an interceptor's). Every field is listed, in the order
+ * prepare.ts creates them, so every call has one shape (a spread with overrides would make another,
+ * and the steps below slower).
+ */
+export function withRequest(
+  call: Call,
+  method: string,
+  url: string,
+  headers: Headers,
+  body: BodyInit | undefined,
+  init: RequestInit,
+  signal = call.signal,
+): Call {
+  return {
+    method,
+    url,
+    headers,
+    body,
+    replayable: call.replayable && !isStream(body),
+    init,
+    options: call.options,
+    signal,
+    locale: call.locale,
+    errorMessages: call.errorMessages,
+    state: call.state,
+  };
+}
+
+/** A copy of `call` that another signal aborts (one shape, as for withRequest). */
+export function withSignal(call: Call, signal: AbortSignal | undefined): Call {
+  return withRequest(call, call.method, call.url, call.headers, call.body, call.init, signal);
+}
+
 /** What the layers learn while a call runs; one object per call, written in place. */
 export interface CallState {
   /** 1-based number of the current attempt. */
@@ -42,6 +78,11 @@ export interface CallState {
   response: Response | undefined;
   /** Observer of the call's events, when a layer installed one (the logging layer does). */
   trace: Trace | undefined;
+  /**
+   * A layer around fetch returned another Response than fetch's own. Only fetch's own body errors when
+   * the attempt's signal aborts; any other is read with a reader that cancels it on abort.
+   */
+  replaced: boolean;
 }
 
 /** Observer of one call's events; `call.state.attempt` says which attempt. */
@@ -50,7 +91,7 @@ export interface Trace {
   request(call: Call): void;
   /** An attempt's response arrived (its body not read yet). */
   response(response: Response): void;
-  /** An attempt failed with `error`; called by the layer that decides what happens next. */
+  /** An attempt failed with `error`: called by retry before it retries, and once for the call's last error. */
   failure(error: ApiError): void;
   /** The next attempt follows after `delayMs`. */
   retry(delayMs: number): void;
@@ -60,18 +101,19 @@ export interface Trace {
 export interface Reply {
   readonly data: unknown;
   readonly response: Response;
-  /**
-   * The response's body is the platform fetch's own, which errors when the attempt's signal aborts,
-   * so it may be read without a reader of ours. A layer that replaces the response leaves it unset.
-   */
-  readonly bodyFollowsSignal?: boolean | undefined;
 }
 
-/** A step of the pipeline: sends a call, resolves to its reply. */
+/** A step of the pipeline above the read step: sends a call, resolves to its reply. */
 export type Send = (call: Call) => Promise<Reply>;
 
-/** A layer: wraps the next step. */
+/** A layer around the attempt: wraps the next step. */
 export type Layer = (next: Send) => Send;
+
+/** A step below the read step: sends a call, resolves to the Response, its body unread. */
+export type Transport = (call: Call) => Promise<Response>;
+
+/** A layer around fetch: sees the request as it is sent and the Response before its body is read. */
+export type TransportLayer = (next: Transport) => Transport;
 
 /** Checks one request option's value; throws TypeError/RangeError naming `option` (`options.<name>`). */
 export type OptionCheck = (option: string, value: unknown) => unknown;
@@ -80,6 +122,8 @@ export type OptionCheck = (option: string, value: unknown) => unknown;
 export interface LayerDefinition {
   /** The request options this feature reads, each with its check (run before anything is sent). */
   readonly requestOptions?: Readonly<Record<string, OptionCheck>>;
-  /** The layer for this client, or `undefined` when the client does not use the feature. */
-  create(client: ResolvedClientConfig): Layer | undefined;
+  /** The layer around the attempt for this client, or `undefined` when the client does not use it. */
+  create?(client: ResolvedClientConfig): Layer | undefined;
+  /** The layer around fetch for this client, or `undefined` when the client does not use it. */
+  createTransport?(client: ResolvedClientConfig): TransportLayer | undefined;
 }

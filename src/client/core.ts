@@ -5,13 +5,13 @@
  * "How a request is sent").
  */
 import { isStream } from './body.js';
-import type { Call, Layer, LayerDefinition, Reply, Send } from './call.js';
+import type { Call, Send, Transport } from './call.js';
 import { ApiError, NetworkError } from './errors.js';
 import { statusMessage } from './messages/index.js';
 import type { ResolvedClientConfig } from './options.js';
 import { discardBody, judgeResponse } from './response.js';
 
-/** What fetch rejected with, until the read step makes it a NetworkError in the call's language. */
+/** What fetch rejected with, told apart from the errors of the layers around fetch. */
 class FetchFailure {
   constructor(readonly cause: unknown) {}
 }
@@ -20,14 +20,12 @@ function fetchFailed(error: unknown): never {
   throw new FetchFailure(error);
 }
 
-/** The last step: fetch. Not async: one promise fewer per request on the hot path. */
-export function fetchStep(client: ResolvedClientConfig): Send {
-  const { fetch, platformFetch } = client;
-  const toReply = (response: Response): Reply => ({
-    data: undefined,
-    response,
-    bodyFollowsSignal: platformFetch,
-  });
+/**
+ * The last step: fetch. `marked`: layers sit between it and the read step, so its failures are marked
+ * to be told apart from theirs (without layers, every failure is fetch's: no extra promise).
+ */
+export function fetchStep(client: ResolvedClientConfig, marked: boolean): Transport {
+  const { fetch } = client;
   return (call) => {
     const { state } = call;
     state.sent = call;
@@ -42,45 +40,48 @@ export function fetchStep(client: ResolvedClientConfig): Send {
     // undici (Node's fetch) refuses a stream body without `duplex: 'half'`.
     if (isStream(call.body)) (init as { duplex?: string }).duplex = 'half';
     try {
-      return fetch(call.url, init).then(toReply, fetchFailed);
+      const response = fetch(call.url, init);
+      return marked ? response.then(undefined, fetchFailed) : response;
     } catch (error) {
       // A fetchImpl that throws instead of rejecting.
-      return Promise.reject(new FetchFailure(error));
+      return Promise.reject(marked ? new FetchFailure(error) : error);
     }
   };
 }
 
 /**
  * The step that reads: records the response, judges its status (ApiError for a non-2xx) and parses
- * its body. A body that breaks off is a NetworkError; a body left unread on failure is released.
+ * its body. A failed fetch, or a body that breaks off, is a NetworkError; a body left unread on
+ * failure is released. `marked`: as for fetchStep.
  */
-const read: Layer = (next) => async (call) => {
-  let reply: Reply;
-  try {
-    reply = await next(call);
-  } catch (error) {
-    throw error instanceof FetchFailure ? networkError(error.cause, call) : error;
-  }
-  const { response } = reply;
-  const { state } = call;
-  state.response = response;
-  state.trace?.response(response);
-  try {
-    const data = await judgeResponse(
-      response,
-      state.signal,
-      state.sent ?? call,
-      reply.bodyFollowsSignal === true,
-    );
-    return { data, response } satisfies Reply;
-  } catch (error) {
-    discardBody(response);
-    throw error instanceof ApiError ? error : networkError(error, call);
-  }
-};
-
-/** The read step as pipeline.ts lists it: always there. */
-export const readStep: LayerDefinition = { create: () => read };
+export function readStep(client: ResolvedClientConfig, transport: Transport, marked: boolean): Send {
+  const { platformFetch } = client;
+  return async (call) => {
+    const { state } = call;
+    state.replaced = false;
+    let response: Response;
+    try {
+      response = await transport(call);
+    } catch (error) {
+      if (error instanceof FetchFailure) throw networkError(error.cause, call);
+      throw marked ? error : networkError(error, call);
+    }
+    state.response = response;
+    state.trace?.response(response);
+    try {
+      const data = await judgeResponse(
+        response,
+        state.signal,
+        state.sent ?? call,
+        platformFetch && !state.replaced,
+      );
+      return { data, response };
+    } catch (error) {
+      discardBody(response);
+      throw error instanceof ApiError ? error : networkError(error, call);
+    }
+  };
+}
 
 function networkError(error: unknown, call: Call): NetworkError {
   return new NetworkError({ message: statusMessage(0, call.locale, call.errorMessages), cause: error });

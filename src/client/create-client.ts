@@ -1,5 +1,6 @@
 import { bodyCallOptions } from './body-arguments.js';
 import type { Call, Reply } from './call.js';
+import { ApiError } from './errors.js';
 import { mergeClientConfig } from './extend.js';
 import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
 import { paginateItems, toPaginatedResponse } from './pagination.js';
@@ -75,11 +76,12 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
   // Every method returns a promise, so bad input (thrown while preparing) is a rejection, never a
   // synchronous throw. Plain functions returning the pipeline's promise, not async wrappers around it:
   // each async layer costs a promise and a suspended frame per request in flight.
-  const run = (
+  const run = <R>(
     method: HttpMethod,
     path: string,
     options: RequestOptions<unknown> | undefined,
-  ): Promise<Reply> => {
+    onEnd: (reply: Reply) => R,
+  ): Promise<R> => {
     let call: Call;
     try {
       call = prepareCall(client, method, path, options ?? {});
@@ -87,11 +89,18 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
       return Promise.reject(error);
     }
     if (call.signal?.aborted) return Promise.reject(call.signal.reason);
-    return send(call);
+    const reply = send(call);
+    const { trace } = call.state;
+    if (trace === undefined) return reply.then(onEnd);
+    // The call's trace (its log) hears the error the call ends with (retry reported the earlier ones).
+    return reply.then(onEnd, (error: unknown) => {
+      if (error instanceof ApiError) trace.failure(error);
+      throw error;
+    });
   };
 
   const request = <T>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T> =>
-    run(method, path, options as RequestOptions<unknown> | undefined).then(dataOf) as Promise<T>;
+    run(method, path, options as RequestOptions<unknown> | undefined, dataOf) as Promise<T>;
 
   const listPage = async <T>(
     path: string,
@@ -99,10 +108,12 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     options: RequestOptions<T[]>,
   ): Promise<PaginatedResponse<T>> => {
     const searchParams = { ...options.searchParams, ...client.pagination.request(query) };
-    const { data, response } = await run('GET', path, {
-      ...options,
-      searchParams,
-    } as RequestOptions<unknown>);
+    const { data, response } = await run(
+      'GET',
+      path,
+      { ...options, searchParams } as RequestOptions<unknown>,
+      replyOf,
+    );
     const mapped = client.pagination.response(data, response, query);
     return toPaginatedResponse(mapped.data as T[], mapped.total, query);
   };
@@ -155,6 +166,10 @@ function splitListOptions<T>(options: ListOptions<T>): { query: ListQuery; rest:
   if (sort !== undefined) query.sort = sort;
   if (filters !== undefined) query.filters = filters;
   return { query, rest };
+}
+
+function replyOf(reply: Reply): Reply {
+  return reply;
 }
 
 function dataOf(result: Reply): unknown {

@@ -117,6 +117,13 @@ export function prepareCall(
     signal: callerSignal,
     locale: resolveLocale('options.errorLocale', errorLocale) ?? client.locale,
     errorMessages: client.errorMessages,
-    state: { attempt: 1, signal: callerSignal, sent: undefined, response: undefined, trace: undefined },
+    state: {
+      attempt: 1,
+      signal: callerSignal,
+      sent: undefined,
+      response: undefined,
+      trace: undefined,
+      replaced: false,
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { LayerDefinition, Reply } from '../call.js';
+import { type LayerDefinition, type Reply, withSignal } from '../call.js';
 
 /** A caller waiting for a shared request: settles it, and stops listening to its signal. */
 type Waiter = (settle: (resolve: (reply: Reply) => void, reject: (error: unknown) => void) => void) => void;
@@ -34,7 +34,7 @@ export const dedupe: LayerDefinition = {
           for (const waiter of started.waiters) waiter(settle);
         };
         // The shared request listens to no caller's signal, only to its own controller.
-        next({ ...call, signal: started.controller.signal }).then(
+        next(withSignal(call, started.controller.signal)).then(
           (reply) => {
             let first = true;
             // Copies are made now, before any caller's code can change the data.

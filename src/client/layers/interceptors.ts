@@ -1,9 +1,8 @@
-import { isStream } from '../body.js';
-import type { Call, LayerDefinition } from '../call.js';
+import { type LayerDefinition, withRequest } from '../call.js';
 import { safeHeaders } from '../headers.js';
 import { optionalBoolean } from '../options.js';
 import { discardBody } from '../response.js';
-import type { InterceptedRequestInit, RequestInterceptor } from '../types.js';
+import type { InterceptedRequestInit } from '../types.js';
 
 /**
  * Interceptors (`interceptors.request` / `.response`, each one function or an array run in order;
@@ -13,7 +12,7 @@ import type { InterceptedRequestInit, RequestInterceptor } from '../types.js';
  */
 export const interceptors: LayerDefinition = {
   requestOptions: { skipInterceptors: optionalBoolean },
-  create(client) {
+  createTransport(client) {
     const config = client.interceptors;
     if (config === undefined) return undefined;
     const request = listOf(config.request);
@@ -22,20 +21,31 @@ export const interceptors: LayerDefinition = {
       if (call.options.skipInterceptors === true) return next(call);
       let sent = call;
       if (request.length > 0) {
-        // Each interceptor gets the previous one's [url, init].
-        let url = call.url;
-        let init = firstInit(call);
-        let returned: RequestInit = init;
-        for (let i = 0; i < request.length; i++) {
-          if (i > 0) init = nextInit(returned, init.method);
-          [url, returned] = await (request[i] as RequestInterceptor)(url, init);
+        // Each interceptor gets the previous one's [url, init], in the same shape as the first.
+        let { url, method, headers } = call;
+        let init: RequestInit | undefined;
+        for (const intercept of request) {
+          const given: InterceptedRequestInit =
+            init === undefined
+              ? { ...call.init, method, headers: Object.fromEntries(headers), body: call.body ?? null }
+              : { ...init, method, headers: Object.fromEntries(headers) };
+          [url, init] = await intercept(url, given);
+          method = init.method?.toUpperCase() ?? method;
+          headers = safeHeaders('interceptors.request headers', init.headers, true);
         }
-        sent = interceptedCall(call, url, returned);
+        // The method may change too; HEAD and retry decisions follow what is sent.
+        sent = withRequest(
+          call,
+          method,
+          url,
+          headers,
+          (init as RequestInit).body ?? undefined,
+          init as RequestInit,
+        );
       }
-      const reply = await next(sent);
-      if (response.length === 0) return reply;
+      const fetched = await next(sent);
       // The interceptors' own errors reach the caller as they are.
-      let current = reply.response;
+      let current = fetched;
       try {
         for (const intercept of response) {
           const replaced = await intercept(current);
@@ -47,7 +57,8 @@ export const interceptors: LayerDefinition = {
         discardBody(current);
         throw error;
       }
-      return current === reply.response ? reply : { data: undefined, response: current };
+      if (current !== fetched) call.state.replaced = true;
+      return current;
     };
   },
 };
@@ -56,42 +67,4 @@ export const interceptors: LayerDefinition = {
 export function listOf<F>(value: F | readonly F[] | undefined): readonly F[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? (value as readonly F[]) : [value as F];
-}
-
-/**
- * The init the first request interceptor gets: the headers as a plain object with lower-case names, so
- * `{ ...init.headers, authorization: 'x' }` works; never the call's own Headers, so one attempt cannot
- * leak into the next.
- */
-function firstInit(call: Call): InterceptedRequestInit {
-  return {
-    ...call.init,
-    method: call.method,
-    headers: Object.fromEntries(call.headers),
-    body: call.body ?? null,
-  };
-}
-
-/** The init a later request interceptor gets: the previous one's, in the same shape as the first. */
-function nextInit(returned: RequestInit, method: string): InterceptedRequestInit {
-  return {
-    ...returned,
-    method: returned.method?.toUpperCase() ?? method,
-    headers: Object.fromEntries(safeHeaders('interceptors.request headers', returned.headers, true)),
-  };
-}
-
-/** The call as the request interceptors leave it. */
-function interceptedCall(call: Call, url: string, returned: RequestInit): Call {
-  const body = returned.body ?? undefined;
-  return {
-    ...call,
-    url,
-    init: returned,
-    headers: safeHeaders('interceptors.request headers', returned.headers, true),
-    body,
-    // The interceptor may change the method too; HEAD/retry decisions follow what is sent.
-    method: returned.method?.toUpperCase() ?? call.method,
-    replayable: call.replayable && !isStream(body),
-  };
 }
