@@ -83,6 +83,8 @@ export interface CallState {
    * the attempt's signal aborts; any other is read with a reader that cancels it on abort.
    */
   replaced: boolean;
+  /** The caller wants the Response with its body unread (`asResponse()`). */
+  raw: boolean;
 }
 
 /** Observer of one call's events; `call.state.attempt` says which attempt. */

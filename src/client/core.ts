@@ -74,6 +74,7 @@ export function readStep(client: ResolvedClientConfig, transport: Transport, mar
         state.signal,
         state.sent ?? call,
         platformFetch && !state.replaced,
+        state.raw ? 'response' : (call.options.parseAs ?? 'auto'),
       );
       return { data, response };
     } catch (error) {

@@ -6,6 +6,7 @@ import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
 import { paginateItems, toPaginatedResponse } from './pagination.js';
 import { composePipeline } from './pipeline.js';
 import { prepareCall } from './prepare.js';
+import { CallPromise } from './response-promise.js';
 import type {
   ApiClientConfig,
   CircuitState,
@@ -13,31 +14,64 @@ import type {
   ListOptions,
   ListQuery,
   PaginatedResponse,
+  ParsedBody,
   RequestBody,
   RequestOptions,
+  ResponsePromise,
 } from './types.js';
 
-/** The client `createApiClient` returns. */
+/** The options of a request that reads its body as `parseAs` says (other than 'auto' and 'json'). */
+type ParsedOptions<K extends keyof ParsedBody> = RequestOptions & { parseAs: K };
+/** The options of a request whose data is `T` (`parseAs` 'auto' or 'json', or not known here). */
+type DataOptions<T> = RequestOptions<T>;
+
+/**
+ * The client `createApiClient` returns. Every method but getList and paginate returns a
+ * ResponsePromise: the data, typed by the generic parameter or by `parseAs` (`'text'` -> string,
+ * `'blob'` -> Blob, `'arrayBuffer'`, `'bytes'` -> Uint8Array, `'stream'` -> ReadableStream).
+ */
 export interface ApiClient {
-  get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  get<K extends keyof ParsedBody>(path: string, options: ParsedOptions<K>): ResponsePromise<ParsedBody[K]>;
+  get<T = unknown>(path: string, options?: DataOptions<T>): ResponsePromise<T>;
+  post<K extends keyof ParsedBody>(
+    path: string,
+    body: RequestBody | undefined,
+    options: ParsedOptions<K>,
+  ): ResponsePromise<ParsedBody[K]>;
   post<T = unknown>(
     path: string,
-    bodyOrOptions?: RequestBody | RequestOptions<T>,
-    options?: RequestOptions<T>,
-  ): Promise<T>;
+    bodyOrOptions?: RequestBody | DataOptions<T>,
+    options?: DataOptions<T>,
+  ): ResponsePromise<T>;
+  put<K extends keyof ParsedBody>(
+    path: string,
+    body: RequestBody | undefined,
+    options: ParsedOptions<K>,
+  ): ResponsePromise<ParsedBody[K]>;
   put<T = unknown>(
     path: string,
-    bodyOrOptions?: RequestBody | RequestOptions<T>,
-    options?: RequestOptions<T>,
-  ): Promise<T>;
+    bodyOrOptions?: RequestBody | DataOptions<T>,
+    options?: DataOptions<T>,
+  ): ResponsePromise<T>;
+  patch<K extends keyof ParsedBody>(
+    path: string,
+    body: RequestBody | undefined,
+    options: ParsedOptions<K>,
+  ): ResponsePromise<ParsedBody[K]>;
   patch<T = unknown>(
     path: string,
-    bodyOrOptions?: RequestBody | RequestOptions<T>,
-    options?: RequestOptions<T>,
-  ): Promise<T>;
-  delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+    bodyOrOptions?: RequestBody | DataOptions<T>,
+    options?: DataOptions<T>,
+  ): ResponsePromise<T>;
+  delete<K extends keyof ParsedBody>(path: string, options: ParsedOptions<K>): ResponsePromise<ParsedBody[K]>;
+  delete<T = unknown>(path: string, options?: DataOptions<T>): ResponsePromise<T>;
   /** Any method. */
-  request<T = unknown>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T>;
+  request<K extends keyof ParsedBody>(
+    method: HttpMethod,
+    path: string,
+    options: ParsedOptions<K>,
+  ): ResponsePromise<ParsedBody[K]>;
+  request<T = unknown>(method: HttpMethod, path: string, options?: DataOptions<T>): ResponsePromise<T>;
   /** One page of a list, mapped by the client's pagination mapping. */
   getList<T = unknown>(path: string, options?: ListOptions<T>): Promise<PaginatedResponse<T>>;
   /** Every item of every page, fetched page by page; stops at the last page or after `maxPages`. */
@@ -76,31 +110,54 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
   // Every method returns a promise, so bad input (thrown while preparing) is a rejection, never a
   // synchronous throw. Plain functions returning the pipeline's promise, not async wrappers around it:
   // each async layer costs a promise and a suspended frame per request in flight.
-  const run = <R>(
+  /** Prepares and sends a call; bad input (thrown while preparing) is a rejection, never a throw. */
+  const start = (
     method: HttpMethod,
     path: string,
     options: RequestOptions<unknown> | undefined,
-    onEnd: (reply: Reply) => R,
-  ): Promise<R> => {
+  ): { reply: Promise<Reply>; call: Call | undefined } => {
     let call: Call;
     try {
       call = prepareCall(client, method, path, options ?? {});
     } catch (error) {
-      return Promise.reject(error);
+      return { reply: Promise.reject(error), call: undefined };
     }
-    if (call.signal?.aborted) return Promise.reject(call.signal.reason);
-    const reply = send(call);
-    const { trace } = call.state;
-    if (trace === undefined) return reply.then(onEnd);
-    // The call's trace (its log) hears the error the call ends with (retry reported the earlier ones).
-    return reply.then(onEnd, (error: unknown) => {
-      if (error instanceof ApiError) trace.failure(error);
-      throw error;
-    });
+    if (call.signal?.aborted) return { reply: Promise.reject(call.signal.reason), call };
+    return { reply: send(call), call };
   };
 
-  const request = <T>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T> =>
-    run(method, path, options as RequestOptions<unknown> | undefined, dataOf) as Promise<T>;
+  // The call's trace (its log) hears the error the call ends with (retry reported the earlier ones).
+  const request = (method: HttpMethod, path: string, options?: RequestOptions<unknown>) => {
+    const { reply, call } = start(method, path, options);
+    return CallPromise.of(reply, call?.state, call?.state.trace);
+  };
+
+  const run = async (method: HttpMethod, path: string, options: RequestOptions<unknown>): Promise<Reply> => {
+    const { reply, call } = start(method, path, options);
+    const trace = call?.state.trace;
+    try {
+      return await reply;
+    } catch (error) {
+      if (trace !== undefined && error instanceof ApiError) trace.failure(error);
+      throw error;
+    }
+  };
+
+  /** post/put/patch: a body given twice is a rejection too. */
+  const withBody = (
+    method: HttpMethod,
+    path: string,
+    bodyOrOptions: RequestBody | RequestOptions<unknown> | undefined,
+    options: RequestOptions<unknown> | undefined,
+  ) => {
+    let merged: RequestOptions<unknown>;
+    try {
+      merged = bodyCallOptions(method, bodyOrOptions, options);
+    } catch (error) {
+      return CallPromise.of(Promise.reject(error), undefined, undefined);
+    }
+    return request(method, path, merged);
+  };
 
   const listPage = async <T>(
     path: string,
@@ -108,25 +165,23 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     options: RequestOptions<T[]>,
   ): Promise<PaginatedResponse<T>> => {
     const searchParams = { ...options.searchParams, ...client.pagination.request(query) };
-    const { data, response } = await run(
-      'GET',
-      path,
-      { ...options, searchParams } as RequestOptions<unknown>,
-      replyOf,
-    );
+    const { data, response } = await run('GET', path, {
+      ...options,
+      searchParams,
+    } as RequestOptions<unknown>);
     const mapped = client.pagination.response(data, response, query);
     return toPaginatedResponse(mapped.data as T[], mapped.total, query);
   };
 
-  return {
-    get: (path, options) => request('GET', path, options),
-    post: async (path, bodyOrOptions, options) =>
-      request('POST', path, bodyCallOptions('POST', bodyOrOptions, options)),
-    put: async (path, bodyOrOptions, options) =>
-      request('PUT', path, bodyCallOptions('PUT', bodyOrOptions, options)),
-    patch: async (path, bodyOrOptions, options) =>
-      request('PATCH', path, bodyCallOptions('PATCH', bodyOrOptions, options)),
-    delete: (path, options) => request('DELETE', path, options),
+  const client_: ApiClient = {
+    get: (path: string, options?: RequestOptions<unknown>) => request('GET', path, options),
+    post: (path: string, body?: RequestBody | RequestOptions<unknown>, options?: RequestOptions<unknown>) =>
+      withBody('POST', path, body, options),
+    put: (path: string, body?: RequestBody | RequestOptions<unknown>, options?: RequestOptions<unknown>) =>
+      withBody('PUT', path, body, options),
+    patch: (path: string, body?: RequestBody | RequestOptions<unknown>, options?: RequestOptions<unknown>) =>
+      withBody('PATCH', path, body, options),
+    delete: (path: string, options?: RequestOptions<unknown>) => request('DELETE', path, options),
     request,
     async getList(path, options = {}) {
       const { query, rest } = splitListOptions(options);
@@ -148,6 +203,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
       return buildClient(resolveClientConfig(merged, own ? undefined : breaker), merged);
     },
   };
+  return client_;
 }
 
 /** Splits ListOptions into the list query (validated) and the remaining request options. */
@@ -166,12 +222,4 @@ function splitListOptions<T>(options: ListOptions<T>): { query: ListQuery; rest:
   if (sort !== undefined) query.sort = sort;
   if (filters !== undefined) query.filters = filters;
   return { query, rest };
-}
-
-function replyOf(reply: Reply): Reply {
-  return reply;
-}
-
-function dataOf(result: Reply): unknown {
-  return result.data;
 }

@@ -4,6 +4,7 @@ import { safeHeaders } from './headers.js';
 import type { ResolvedClientConfig } from './options.js';
 import { resolveLocale } from './options.js';
 import { LAYER_OPTIONS } from './pipeline.js';
+import { PARSE_AS } from './read-body.js';
 import { showValue } from './show-value.js';
 import type { HttpMethod, RequestOptions } from './types.js';
 import { buildUrl } from './url.js';
@@ -19,7 +20,14 @@ const METHODS: ReadonlySet<string> = new Set<HttpMethod>([
 ]);
 
 /** Request options the call itself reads (the layers' own are in pipeline.ts). */
-const CALL_KEYS: ReadonlySet<string> = new Set(['searchParams', 'body', 'errorLocale', 'headers', 'signal']);
+const CALL_KEYS: ReadonlySet<string> = new Set([
+  'searchParams',
+  'body',
+  'errorLocale',
+  'headers',
+  'signal',
+  'parseAs',
+]);
 
 /**
  * fetch options passed through to fetch as they are: RequestInit's keys (`method` is the call's own),
@@ -100,6 +108,11 @@ export function prepareCall(
   if (signal !== undefined && signal !== null && !(signal instanceof AbortSignal)) {
     throw new TypeError('options.signal must be an AbortSignal');
   }
+  if (options.parseAs !== undefined && !PARSE_AS.has(options.parseAs)) {
+    throw new RangeError(
+      `options.parseAs must be one of ${[...PARSE_AS].join(', ')}, got ${showValue(options.parseAs)}`,
+    );
+  }
   if (searchParams !== undefined && (typeof searchParams !== 'object' || searchParams === null)) {
     throw new TypeError(
       `options.searchParams must be an object of query parameters, got ${showValue(searchParams)}`,
@@ -124,6 +137,7 @@ export function prepareCall(
       response: undefined,
       trace: undefined,
       replaced: false,
+      raw: false,
     },
   };
 }

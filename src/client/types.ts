@@ -100,6 +100,38 @@ export interface ValidationIssue {
   readonly received: string;
 }
 
+/**
+ * How a 2xx body is read. `'auto'`: JSON for `application/json` and `*+json`; a string for `text/*` and
+ * the textual types (`application/xml`, `*+xml`, `application/javascript`,
+ * `application/x-www-form-urlencoded`) in the charset the response declares; a Blob for any other type
+ * or none; `undefined` for 204, 205, HEAD and an empty body.
+ */
+export type ParseAs = 'auto' | 'json' | 'text' | 'blob' | 'arrayBuffer' | 'bytes' | 'stream';
+
+/** What each `parseAs` other than `'auto'` and `'json'` resolves to. */
+export interface ParsedBody {
+  text: string;
+  blob: Blob;
+  arrayBuffer: ArrayBuffer;
+  bytes: Uint8Array;
+  stream: ReadableStream<Uint8Array>;
+}
+
+/**
+ * What every method but `getList` and `paginate` returns: the promise of the data, with two more ways
+ * to get the response. Using either, or neither, never leaves an unhandled rejection of the other.
+ */
+export interface ResponsePromise<T> extends Promise<T> {
+  /** The data and the Response it came from (status, headers, url), its body already read. */
+  withResponse(): Promise<{ data: T; response: Response }>;
+  /**
+   * The Response with its body unread. Errors, retries, the breaker and interceptors apply as usual (a
+   * non-2xx still rejects with ApiError); `validateResponse` does not. Call it before the response
+   * arrives (on the promise the method returned).
+   */
+  asResponse(): Promise<Response>;
+}
+
 /** Options of one request. Extends fetch's own options (`headers`, `signal`, `cache`, ...). */
 export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 'method'> {
   /**
@@ -123,6 +155,8 @@ export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 
     // So an options object typed `RequestOptions` (T unknown) passes to `get<User>(path, options)`.
     | StandardSchemaV1<unknown, unknown>
     | undefined;
+  /** How a 2xx body is read (see ParseAs). @default 'auto' */
+  parseAs?: ParseAs | undefined;
   /** Send once, ignoring the client's `retryPolicy`. @default false */
   skipRetry?: boolean | undefined;
   /** Do not run the client's interceptors for this request. @default false */

@@ -10,6 +10,7 @@ import {
   createApiClient,
   type InterceptedRequestInit,
   type PaginatedResponse,
+  type ResponsePromise,
   type ValidationError,
   type ValidationIssue,
 } from '../../src/index.js';
@@ -24,19 +25,21 @@ const api = createApiClient({ baseUrl: 'https://h.test' });
 describe('generics flow to results', () => {
   it('types every method by its generic parameter', () => {
     expectTypeOf(api).toEqualTypeOf<ApiClient>();
-    expectTypeOf(api.get<User>('/users/1')).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.post<User>('/users', { name: 'a' })).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.put<User>('/users/1', { body: { name: 'a' } })).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.patch<User>('/users/1', { name: 'b' }, { timeoutMs: 5 })).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.delete<void>('/users/1')).toEqualTypeOf<Promise<void>>();
-    expectTypeOf(api.request<User[]>('GET', '/users')).toEqualTypeOf<Promise<User[]>>();
+    expectTypeOf(api.get<User>('/users/1')).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.post<User>('/users', { name: 'a' })).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.put<User>('/users/1', { body: { name: 'a' } })).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.patch<User>('/users/1', { name: 'b' }, { timeoutMs: 5 })).toEqualTypeOf<
+      ResponsePromise<User>
+    >();
+    expectTypeOf(api.delete<void>('/users/1')).toEqualTypeOf<ResponsePromise<void>>();
+    expectTypeOf(api.request<User[]>('GET', '/users')).toEqualTypeOf<ResponsePromise<User[]>>();
     expectTypeOf(api.getList<User>('/users')).toEqualTypeOf<Promise<PaginatedResponse<User>>>();
     expectTypeOf(api.paginate<User>('/users')).toEqualTypeOf<AsyncIterableIterator<User>>();
   });
 
   it('defaults to unknown without a generic', () => {
-    expectTypeOf(api.get('/x')).toEqualTypeOf<Promise<unknown>>();
-    expectTypeOf(api.post('/x', 'text')).toEqualTypeOf<Promise<unknown>>();
+    expectTypeOf(api.get('/x')).toEqualTypeOf<ResponsePromise<unknown>>();
+    expectTypeOf(api.post('/x', 'text')).toEqualTypeOf<ResponsePromise<unknown>>();
   });
 
   it('exposes the circuit state as a read-only union', () => {
@@ -49,19 +52,21 @@ describe('Standard Schema output type flows', () => {
   it('zod: the result is the schema output, transforms included', () => {
     const schema = z.object({ id: z.number(), name: z.string().transform((s) => s.length) });
     expectTypeOf(api.get('/users/1', { validateResponse: schema })).toEqualTypeOf<
-      Promise<{ id: number; name: number }>
+      ResponsePromise<{ id: number; name: number }>
     >();
   });
 
   it('valibot: the result is the schema output', () => {
     const schema = v.array(v.object({ id: v.number() }));
-    expectTypeOf(api.get('/users', { validateResponse: schema })).toEqualTypeOf<Promise<{ id: number }[]>>();
+    expectTypeOf(api.get('/users', { validateResponse: schema })).toEqualTypeOf<
+      ResponsePromise<{ id: number }[]>
+    >();
   });
 
   it('a simple schema keeps the generic', () => {
     expectTypeOf(
       api.get<User>('/users/1', { validateResponse: { id: { type: 'number', required: true } } }),
-    ).toEqualTypeOf<Promise<User>>();
+    ).toEqualTypeOf<ResponsePromise<User>>();
   });
 });
 
@@ -123,5 +128,29 @@ describe('wrong option types fail to compile', () => {
     void api.get('/x', { validateResponse: { id: { type: 'integer' } } });
     // @ts-expect-error: sort order is asc or desc
     void api.getList('/x', { sort: { field: 'id', order: 'up' } });
+  });
+});
+
+describe('parseAs types the result', () => {
+  it('gives each kind its type, and T for auto and json', () => {
+    expectTypeOf(api.get('/a', { parseAs: 'text' })).toEqualTypeOf<ResponsePromise<string>>();
+    expectTypeOf(api.get('/a', { parseAs: 'blob' })).toEqualTypeOf<ResponsePromise<Blob>>();
+    expectTypeOf(api.get('/a', { parseAs: 'arrayBuffer' })).toEqualTypeOf<ResponsePromise<ArrayBuffer>>();
+    expectTypeOf(api.get('/a', { parseAs: 'bytes' })).toEqualTypeOf<ResponsePromise<Uint8Array>>();
+    expectTypeOf(api.get('/a', { parseAs: 'stream' })).toEqualTypeOf<
+      ResponsePromise<ReadableStream<Uint8Array>>
+    >();
+    expectTypeOf(api.get<User>('/a', { parseAs: 'json' })).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.get<User>('/a', { parseAs: 'auto' })).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.post('/a', { x: 1 }, { parseAs: 'blob' })).toEqualTypeOf<ResponsePromise<Blob>>();
+    expectTypeOf(api.delete('/a', { parseAs: 'text' })).toEqualTypeOf<ResponsePromise<string>>();
+    expectTypeOf(api.request('GET', '/a', { parseAs: 'bytes' })).toEqualTypeOf<ResponsePromise<Uint8Array>>();
+  });
+
+  it('types withResponse and asResponse', () => {
+    expectTypeOf(api.get<User>('/a').withResponse()).toEqualTypeOf<
+      Promise<{ data: User; response: Response }>
+    >();
+    expectTypeOf(api.get('/a', { parseAs: 'blob' }).asResponse()).toEqualTypeOf<Promise<Response>>();
   });
 });

@@ -40,10 +40,12 @@ describe('parsing a 2xx response', () => {
     expect(await api().get(route(200, 'application/json', '"s"'))).toBe('s');
   });
 
-  it('resolves any other type to text', async () => {
+  it('resolves text types to text, and a response without a content type to a Blob', async () => {
     expect(await api().get(route(200, 'text/plain', '{"not":"parsed"}'))).toBe('{"not":"parsed"}');
     expect(await api().get(route(200, 'text/html', '<h1>hi</h1>'))).toBe('<h1>hi</h1>');
-    expect(await api().get(route(200, 'none', 'plain'))).toBe('plain');
+    const untyped = await api().get(route(200, 'none', 'plain'));
+    expect(untyped).toBeInstanceOf(Blob);
+    expect(await (untyped as Blob).text()).toBe('plain');
   });
 
   it('decodes UTF-8 text', async () => {

@@ -1,6 +1,11 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { createApiClient, type ListOptions, type RequestOptions } from '../../src/index.js';
+import {
+  createApiClient,
+  type ListOptions,
+  type RequestOptions,
+  type ResponsePromise,
+} from '../../src/index.js';
 
 interface User {
   id: number;
@@ -13,17 +18,17 @@ describe('an options object typed RequestOptions, without a type argument', () =
   const opts: RequestOptions = { headers: { 'x-trace': '1' }, timeoutMs: 500, skipRetry: true };
 
   it('passes to every method with an explicit result type', () => {
-    expectTypeOf(api.get<User>('/users/1', opts)).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.post<User>('/users', { name: 'a' }, opts)).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.post<User>('/users', opts)).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.put<User>('/users/1', { name: 'a' }, opts)).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.patch<User>('/users/1', { name: 'b' }, opts)).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.delete<User>('/users/1', opts)).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.request<User>('GET', '/users/1', opts)).toEqualTypeOf<Promise<User>>();
+    expectTypeOf(api.get<User>('/users/1', opts)).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.post<User>('/users', { name: 'a' }, opts)).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.post<User>('/users', opts)).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.put<User>('/users/1', { name: 'a' }, opts)).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.patch<User>('/users/1', { name: 'b' }, opts)).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.delete<User>('/users/1', opts)).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.request<User>('GET', '/users/1', opts)).toEqualTypeOf<ResponsePromise<User>>();
   });
 
   it('leaves the result unknown without a type argument', () => {
-    expectTypeOf(api.get('/users/1', opts)).toEqualTypeOf<Promise<unknown>>();
+    expectTypeOf(api.get('/users/1', opts)).toEqualTypeOf<ResponsePromise<unknown>>();
   });
 
   it('spreads into list options', () => {
@@ -34,10 +39,10 @@ describe('an options object typed RequestOptions, without a type argument', () =
   it('still lets a Standard Schema type the result', () => {
     const schema = z.object({ id: z.number(), name: z.string() });
     expectTypeOf(api.get('/users/1', { ...opts, validateResponse: schema })).toEqualTypeOf<
-      Promise<{ id: number; name: string }>
+      ResponsePromise<{ id: number; name: string }>
     >();
     expectTypeOf(api.post('/users', { name: 'a' }, { validateResponse: schema })).toEqualTypeOf<
-      Promise<{ id: number; name: string }>
+      ResponsePromise<{ id: number; name: string }>
     >();
   });
 });

@@ -20,6 +20,8 @@ export const validation: LayerDefinition = {
     const schema = call.options.validateResponse;
     if (schema === undefined) return next(call);
     return next(call).then(async (reply): Promise<Reply> => {
+      // asResponse(): the body is the caller's to read.
+      if (call.state.raw) return reply;
       const { response } = reply;
       const outcome = await validateBody(reply.data, schema);
       if (outcome.ok) return { data: outcome.value, response };

@@ -10,6 +10,7 @@ import {
   DEFAULT_REDACT_HEADER_KEYS,
   type Logger,
   type PaginatedResponse,
+  type ResponsePromise,
   type ValidationIssue,
   type ValidationSchema,
 } from '../../../src/index.js';
@@ -46,9 +47,11 @@ describe('validation and pagination types', () => {
   it('a simple schema keeps the caller type; a Standard Schema gives its output type', () => {
     expectTypeOf(
       api.get<{ id: number }>('/u', { validateResponse: { id: { type: 'number' } } }),
-    ).toEqualTypeOf<Promise<{ id: number }>>();
+    ).toEqualTypeOf<ResponsePromise<{ id: number }>>();
     const schema = z.object({ id: z.string().transform(Number) });
-    expectTypeOf(api.get('/u', { validateResponse: schema })).toEqualTypeOf<Promise<{ id: number }>>();
+    expectTypeOf(api.get('/u', { validateResponse: schema })).toEqualTypeOf<
+      ResponsePromise<{ id: number }>
+    >();
     // @ts-expect-error: not a field type
     const bad: ValidationSchema = { id: { type: 'int' } };
     void bad;
