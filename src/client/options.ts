@@ -45,6 +45,8 @@ export interface ResolvedClientConfig {
   readonly locale: Locale;
   readonly errorMessages: ErrorMessageOverrides | undefined;
   readonly timeoutMs: number;
+  /** `undefined`: no deadline for the whole call. */
+  readonly totalTimeoutMs: number | undefined;
   /** `undefined` when there are none or `disableInterceptors` is set. */
   readonly interceptors: Readonly<ApiClientInterceptors> | undefined;
   readonly logHeaders: boolean;
@@ -93,6 +95,7 @@ export function resolveClientConfig(
     locale: resolveLocale('locale', config.locale) ?? CLIENT_DEFAULTS.locale,
     errorMessages: resolveErrorMessages(config.errorMessages),
     timeoutMs: resolveTimeout('timeoutMs', config.timeoutMs) ?? CLIENT_DEFAULTS.timeoutMs,
+    totalTimeoutMs: resolveTimeout('totalTimeoutMs', config.totalTimeoutMs),
     interceptors: disableInterceptors ? undefined : resolveInterceptors(config.interceptors),
     logHeaders: optionalBoolean('logHeaders', config.logHeaders),
     redactHeaderKeys: resolveRedactKeys(config.redactHeaderKeys),

@@ -23,12 +23,14 @@ import { interceptors } from './layers/interceptors.js';
 import { logging } from './layers/logging.js';
 import { retry } from './layers/retry.js';
 import { timeout } from './layers/timeout.js';
+import { totalTimeout } from './layers/total-timeout.js';
 import { validation } from './layers/validation.js';
 import type { ResolvedClientConfig } from './options.js';
 
 /** Outermost first: around the attempt (above the read step), then around fetch. */
 const LAYERS: readonly LayerDefinition[] = [
   logging, // the call's log (its trace)
+  totalTimeout, // a deadline for the whole call
   validation, // checks the final data, once per call
   dedupe, // identical GETs in flight share what is below
   retry, // calls the rest again per attempt

@@ -146,6 +146,11 @@ export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 
   /** Timeout of each attempt in ms, covering the response body too. @default the client's `timeoutMs` */
   timeoutMs?: number | undefined;
   /**
+   * A deadline for the whole call in ms: every attempt and every retry wait included. When it passes,
+   * the call rejects with a TimeoutError saying so. @default the client's `totalTimeoutMs`
+   */
+  totalTimeoutMs?: number | undefined;
+  /**
    * Validate the response: a simple schema, or any Standard Schema (zod, valibot, arktype), whose
    * output is then what the call returns. A failure throws `ValidationError`.
    */
@@ -304,6 +309,8 @@ export interface ApiClientConfig {
   errorMessages?: Partial<Record<Locale, Partial<Record<number, string>>>> | undefined;
   /** Timeout of each attempt in ms. @default 15000 */
   timeoutMs?: number | undefined;
+  /** A deadline for a whole call (attempts and retry waits), in ms. @default none */
+  totalTimeoutMs?: number | undefined;
   /** Request and response interceptors. */
   interceptors?: ApiClientInterceptors | undefined;
   /** Turn interceptors off for this client. @default false */

@@ -22,4 +22,5 @@ export const en = {
   circuitOpen: 'The service is temporarily unavailable. Please try again later.',
   validationFailed: 'The response does not have the expected shape.',
   invalidJson: 'The response is not valid JSON.',
+  totalTimeout: 'The request did not finish within its total time limit.',
 } as const satisfies MessageCatalog;

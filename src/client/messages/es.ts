@@ -18,5 +18,6 @@ export const es = {
   fallback: 'La solicitud falló (HTTP {status}).',
   circuitOpen: 'El servicio no está disponible temporalmente. Inténtalo de nuevo más tarde.',
   validationFailed: 'La respuesta no tiene la forma esperada.',
+  totalTimeout: 'La solicitud no terminó dentro de su tiempo total.',
   invalidJson: 'La respuesta no es un JSON válido.',
 } as const satisfies MessageCatalog;
