@@ -26,6 +26,7 @@ export type {
   PaginationMapping,
   ParseAs,
   ParsedBody,
+  Progress,
   QueryParam,
   RequestBody,
   RequestInterceptor,

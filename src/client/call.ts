@@ -128,4 +128,9 @@ export interface LayerDefinition {
   create?(client: ResolvedClientConfig): Layer | undefined;
   /** The layer around fetch for this client, or `undefined` when the client does not use it. */
   createTransport?(client: ResolvedClientConfig): TransportLayer | undefined;
+  /**
+   * The layer around fetch throws errors of its own that must reach the caller as they are (not as a
+   * NetworkError): fetch's failures are then marked to be told apart, at the cost of a promise.
+   */
+  readonly ownErrors?: boolean;
 }

@@ -21,8 +21,9 @@ function fetchFailed(error: unknown): never {
 }
 
 /**
- * The last step: fetch. `marked`: layers sit between it and the read step, so its failures are marked
- * to be told apart from theirs (without layers, every failure is fetch's: no extra promise).
+ * The last step: fetch. `marked`: a layer between it and the read step throws errors of its own, so
+ * fetch's failures are marked to be told apart from them (otherwise every failure that reaches the
+ * read step is a network failure: no extra promise).
  */
 export function fetchStep(client: ResolvedClientConfig, marked: boolean): Transport {
   const { fetch } = client;

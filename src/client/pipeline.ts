@@ -21,6 +21,7 @@ import { circuitBreaker } from './layers/circuit-breaker.js';
 import { dedupe } from './layers/dedupe.js';
 import { interceptors } from './layers/interceptors.js';
 import { logging } from './layers/logging.js';
+import { progress } from './layers/progress.js';
 import { retry } from './layers/retry.js';
 import { timeout } from './layers/timeout.js';
 import { totalTimeout } from './layers/total-timeout.js';
@@ -38,15 +39,20 @@ const LAYERS: readonly LayerDefinition[] = [
   timeout, // per attempt: its signal, and the mapping of its abort
   // (the read step: judge the status, parse the body)
   interceptors, // around fetch: the request as sent, the response before it is read
+  progress, // around fetch: counts the bytes of both bodies
   // (fetch)
 ];
 
 /** The send function of one client. */
 export function composePipeline(client: ResolvedClientConfig): Send {
-  const around = LAYERS.map((definition) => definition.createTransport?.(client)).filter(
-    (layer): layer is TransportLayer => layer !== undefined,
-  );
-  const marked = around.length > 0;
+  const around: TransportLayer[] = [];
+  let marked = false;
+  for (const definition of LAYERS) {
+    const layer = definition.createTransport?.(client);
+    if (layer === undefined) continue;
+    around.push(layer);
+    marked ||= definition.ownErrors === true;
+  }
   const transport = around.reduceRight((next, layer) => layer(next), fetchStep(client, marked));
   return LAYERS.map((definition) => definition.create?.(client))
     .filter((layer): layer is Layer => layer !== undefined)

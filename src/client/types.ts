@@ -132,6 +132,15 @@ export interface ResponsePromise<T> extends Promise<T> {
   asResponse(): Promise<Response>;
 }
 
+/** Progress of a transfer, as `onDownloadProgress` and `onUploadProgress` get it. */
+export interface Progress {
+  readonly transferredBytes: number;
+  /** `undefined` while the size is unknown (no Content-Length, a stream body). */
+  readonly totalBytes: number | undefined;
+  /** From 0 to 1; `undefined` while the size is unknown. */
+  readonly percent: number | undefined;
+}
+
 /** Options of one request. Extends fetch's own options (`headers`, `signal`, `cache`, ...). */
 export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 'method'> {
   /**
@@ -162,6 +171,13 @@ export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 
     | undefined;
   /** How a 2xx body is read (see ParseAs). @default 'auto' */
   parseAs?: ParseAs | undefined;
+  /** Called as the response body arrives: 0 bytes first, `percent: 1` at the end. @default none */
+  onDownloadProgress?: ((progress: Progress) => void) | undefined;
+  /**
+   * Called as the request body is sent: 0 bytes first, `percent: 1` at the end. Where the runtime cannot
+   * stream a request body (browsers over HTTP/1.1), only the start and the end. @default none
+   */
+  onUploadProgress?: ((progress: Progress) => void) | undefined;
   /** Send once, ignoring the client's `retryPolicy`. @default false */
   skipRetry?: boolean | undefined;
   /** Do not run the client's interceptors for this request. @default false */

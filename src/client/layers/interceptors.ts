@@ -12,6 +12,8 @@ import type { InterceptedRequestInit } from '../types.js';
  */
 export const interceptors: LayerDefinition = {
   requestOptions: { skipInterceptors: optionalBoolean },
+  // An interceptor's own error reaches the caller as it is.
+  ownErrors: true,
   createTransport(client) {
     const config = client.interceptors;
     if (config === undefined) return undefined;
