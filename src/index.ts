@@ -5,7 +5,7 @@ export { defineConfig } from './cli/config-file/schema.js';
 export type { ApiClient } from './client/create-client.js';
 export { createApiClient } from './client/create-client.js';
 export type { ApiErrorDetails } from './client/errors.js';
-export { ApiError, CircuitOpenError, ValidationError } from './client/errors.js';
+export { ApiError, CircuitOpenError, NetworkError, TimeoutError, ValidationError } from './client/errors.js';
 export type { CreateLoggerOptions, LogLevel } from './client/logging/logger.js';
 export { createLogger } from './client/logging/logger.js';
 export { DEFAULT_REDACT_HEADER_KEYS } from './client/logging/redact.js';
@@ -26,9 +26,15 @@ export type {
   Logger,
   PaginatedResponse,
   PaginationMapping,
+  ParseAs,
+  ParsedBody,
+  Progress,
   QueryParam,
   RequestBody,
+  RequestInterceptor,
   RequestOptions,
+  ResponseInterceptor,
+  ResponsePromise,
   RetryConfig,
   SearchParams,
   StandardSchemaV1,

@@ -1,4 +1,4 @@
-import type { RequestBody, RequestOptions } from './types.js';
+import type { RequestBody } from './types.js';
 
 /** A body ready for fetch. */
 export interface EncodedBody {
@@ -38,67 +38,4 @@ export function encodeBody(body: RequestBody | undefined, headers: Headers): Enc
 /** Whether a body is a ReadableStream (which fetch consumes, and which needs `duplex: 'half'`). */
 export function isStream(body: unknown): body is ReadableStream {
   return typeof ReadableStream !== 'undefined' && body instanceof ReadableStream;
-}
-
-/**
- * Keys that make an object a RequestOptions object in `post(path, x)`: the client's own options and
- * every key of fetch's RequestInit (including undici's `dispatcher` and `duplex`).
- */
-const OPTION_KEYS: ReadonlySet<string> = new Set([
-  'searchParams',
-  'body',
-  'errorLocale',
-  'timeoutMs',
-  'validateResponse',
-  'skipRetry',
-  'skipInterceptors',
-  'logHeaders',
-  'cache',
-  'credentials',
-  'headers',
-  'integrity',
-  'keepalive',
-  'method',
-  'mode',
-  'priority',
-  'redirect',
-  'referrer',
-  'referrerPolicy',
-  'signal',
-  'window',
-  'duplex',
-  'dispatcher',
-]);
-
-/**
- * Whether the second argument of `post/put/patch` is RequestOptions: a plain object with an own `body`
- * key, all of whose keys are option keys. So `{ title: 'a', body: 'b', userId: 1 }` is a body (it has
- * keys no option has), and `{ body: {...}, headers: {...} }` is options.
- */
-export function isRequestOptions(value: unknown): value is RequestOptions {
-  if (!isPlainObject(value) || !Object.hasOwn(value, 'body')) return false;
-  for (const key of Object.keys(value)) if (!OPTION_KEYS.has(key)) return false;
-  return true;
-}
-
-/**
- * The options of a two- or three-argument `post/put/patch` call. With a third argument the second
- * one is always the body; a body given in both places is a TypeError.
- */
-export function bodyCallOptions<T>(
-  method: string,
-  bodyOrOptions: RequestBody | RequestOptions<T> | undefined,
-  options: RequestOptions<T> | undefined,
-): RequestOptions<T> {
-  if (options === undefined) {
-    if (isRequestOptions(bodyOrOptions)) return bodyOrOptions as RequestOptions<T>;
-    return bodyOrOptions === undefined ? {} : { body: bodyOrOptions as RequestBody };
-  }
-  if (bodyOrOptions === undefined) return options;
-  if (options.body !== undefined) {
-    throw new TypeError(
-      `${method.toLowerCase()}(): the body is given twice, as the second argument and as options.body`,
-    );
-  }
-  return { ...options, body: bodyOrOptions as RequestBody };
 }

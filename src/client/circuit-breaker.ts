@@ -45,7 +45,7 @@ export function resolveCircuitBreaker(
       `circuitBreaker.onStateChange must be a function, got ${showValue(config.onStateChange)}`,
     );
   }
-  // The spec leaves the two names' relation open; decisions.md: either one, or the larger of both.
+  // Either name gives the open period; with both, the larger wins (docs/resilience.md).
   const openMs = periods.length === 0 ? BREAKER_DEFAULTS.openMs : Math.max(...periods);
   return { threshold, openMs, onStateChange: config.onStateChange };
 }

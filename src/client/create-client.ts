@@ -1,9 +1,12 @@
-import { bodyCallOptions } from './body.js';
-import { CircuitBreaker } from './circuit-breaker.js';
-import { resolveClientConfig } from './options.js';
+import { bodyCallOptions } from './body-arguments.js';
+import type { Call, Reply } from './call.js';
+import { ApiError } from './errors.js';
+import { mergeClientConfig } from './extend.js';
+import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
 import { paginateItems, toPaginatedResponse } from './pagination.js';
-import { type PreparedRequest, prepareRequest } from './prepare.js';
-import { type SendResult, send } from './request.js';
+import { composePipeline } from './pipeline.js';
+import { prepareCall } from './prepare.js';
+import { CallPromise } from './response-promise.js';
 import type {
   ApiClientConfig,
   CircuitState,
@@ -11,31 +14,64 @@ import type {
   ListOptions,
   ListQuery,
   PaginatedResponse,
+  ParsedBody,
   RequestBody,
   RequestOptions,
+  ResponsePromise,
 } from './types.js';
 
-/** The client `createApiClient` returns. */
+/** The options of a request that reads its body as `parseAs` says (other than 'auto' and 'json'). */
+type ParsedOptions<K extends keyof ParsedBody> = RequestOptions & { parseAs: K };
+/** The options of a request whose data is `T` (`parseAs` 'auto' or 'json', or not known here). */
+type DataOptions<T> = RequestOptions<T>;
+
+/**
+ * The client `createApiClient` returns. Every method but getList and paginate returns a
+ * ResponsePromise: the data, typed by the generic parameter or by `parseAs` (`'text'` -> string,
+ * `'blob'` -> Blob, `'arrayBuffer'`, `'bytes'` -> Uint8Array, `'stream'` -> ReadableStream).
+ */
 export interface ApiClient {
-  get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  get<K extends keyof ParsedBody>(path: string, options: ParsedOptions<K>): ResponsePromise<ParsedBody[K]>;
+  get<T = unknown>(path: string, options?: DataOptions<T>): ResponsePromise<T>;
+  post<K extends keyof ParsedBody>(
+    path: string,
+    body: RequestBody | undefined,
+    options: ParsedOptions<K>,
+  ): ResponsePromise<ParsedBody[K]>;
   post<T = unknown>(
     path: string,
-    bodyOrOptions?: RequestBody | RequestOptions<T>,
-    options?: RequestOptions<T>,
-  ): Promise<T>;
+    bodyOrOptions?: RequestBody | DataOptions<T>,
+    options?: DataOptions<T>,
+  ): ResponsePromise<T>;
+  put<K extends keyof ParsedBody>(
+    path: string,
+    body: RequestBody | undefined,
+    options: ParsedOptions<K>,
+  ): ResponsePromise<ParsedBody[K]>;
   put<T = unknown>(
     path: string,
-    bodyOrOptions?: RequestBody | RequestOptions<T>,
-    options?: RequestOptions<T>,
-  ): Promise<T>;
+    bodyOrOptions?: RequestBody | DataOptions<T>,
+    options?: DataOptions<T>,
+  ): ResponsePromise<T>;
+  patch<K extends keyof ParsedBody>(
+    path: string,
+    body: RequestBody | undefined,
+    options: ParsedOptions<K>,
+  ): ResponsePromise<ParsedBody[K]>;
   patch<T = unknown>(
     path: string,
-    bodyOrOptions?: RequestBody | RequestOptions<T>,
-    options?: RequestOptions<T>,
-  ): Promise<T>;
-  delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+    bodyOrOptions?: RequestBody | DataOptions<T>,
+    options?: DataOptions<T>,
+  ): ResponsePromise<T>;
+  delete<K extends keyof ParsedBody>(path: string, options: ParsedOptions<K>): ResponsePromise<ParsedBody[K]>;
+  delete<T = unknown>(path: string, options?: DataOptions<T>): ResponsePromise<T>;
   /** Any method. */
-  request<T = unknown>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T>;
+  request<K extends keyof ParsedBody>(
+    method: HttpMethod,
+    path: string,
+    options: ParsedOptions<K>,
+  ): ResponsePromise<ParsedBody[K]>;
+  request<T = unknown>(method: HttpMethod, path: string, options?: DataOptions<T>): ResponsePromise<T>;
   /** One page of a list, mapped by the client's pagination mapping. */
   getList<T = unknown>(path: string, options?: ListOptions<T>): Promise<PaginatedResponse<T>>;
   /** Every item of every page, fetched page by page; stops at the last page or after `maxPages`. */
@@ -45,6 +81,13 @@ export interface ApiClient {
   ): AsyncIterableIterator<T>;
   /** The circuit breaker's state; `closed` when there is no breaker. */
   readonly circuitState: CircuitState;
+  /**
+   * A new client: this one's config with `config` merged in (headers by name, interceptors appended,
+   * error messages per locale and status, any other field replaced). It shares this client's circuit
+   * breaker unless `config` has its own `circuitBreaker`. This client is left as it is.
+   * @example const admin = api.extend({ defaultHeaders: { authorization: `Bearer ${adminToken}` } });
+   */
+  extend(config: ApiClientConfig): ApiClient;
 }
 
 /**
@@ -56,31 +99,65 @@ export interface ApiClient {
  * const user = await api.get<User>('/users/1');
  */
 export function createApiClient(config: ApiClientConfig = {}): ApiClient {
-  const client = resolveClientConfig(config);
-  const breaker =
-    client.circuitBreaker === undefined
-      ? undefined
-      : new CircuitBreaker(client.circuitBreaker, () => client.clock.now());
+  return buildClient(resolveClientConfig(config), { ...config });
+}
+
+/** The client of a resolved config; `config` is kept as given, for `extend`. */
+function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): ApiClient {
+  const send = composePipeline(client);
+  const { breaker } = client;
 
   // Every method returns a promise, so bad input (thrown while preparing) is a rejection, never a
-  // synchronous throw. Plain functions returning send()'s promise, not async wrappers around it: each
-  // async layer costs a promise and a suspended frame per request in flight.
-  const run = (
+  // synchronous throw. Plain functions returning the pipeline's promise, not async wrappers around it:
+  // each async layer costs a promise and a suspended frame per request in flight.
+  /** Prepares and sends a call; bad input (thrown while preparing) is a rejection, never a throw. */
+  const start = (
     method: HttpMethod,
     path: string,
     options: RequestOptions<unknown> | undefined,
-  ): Promise<SendResult> => {
-    let prepared: PreparedRequest;
+  ): { reply: Promise<Reply>; call: Call | undefined } => {
+    let call: Call;
     try {
-      prepared = prepareRequest(client, method, path, options ?? {});
+      call = prepareCall(client, method, path, options ?? {});
     } catch (error) {
-      return Promise.reject(error);
+      return { reply: Promise.reject(error), call: undefined };
     }
-    return send(client, breaker, prepared);
+    if (call.signal?.aborted) return { reply: Promise.reject(call.signal.reason), call };
+    return { reply: send(call), call };
   };
 
-  const request = <T>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<T> =>
-    run(method, path, options as RequestOptions<unknown> | undefined).then(dataOf) as Promise<T>;
+  // The call's trace (its log) hears the error the call ends with (retry reported the earlier ones).
+  const request = (method: HttpMethod, path: string, options?: RequestOptions<unknown>) => {
+    const { reply, call } = start(method, path, options);
+    return CallPromise.of(reply, call?.state, call?.state.trace);
+  };
+
+  const run = async (method: HttpMethod, path: string, options: RequestOptions<unknown>): Promise<Reply> => {
+    const { reply, call } = start(method, path, options);
+    const trace = call?.state.trace;
+    try {
+      return await reply;
+    } catch (error) {
+      if (trace !== undefined && error instanceof ApiError) trace.failure(error);
+      throw error;
+    }
+  };
+
+  /** post/put/patch: a body given twice is a rejection too. */
+  const withBody = (
+    method: HttpMethod,
+    path: string,
+    bodyOrOptions: RequestBody | RequestOptions<unknown> | undefined,
+    options: RequestOptions<unknown> | undefined,
+  ) => {
+    let merged: RequestOptions<unknown>;
+    try {
+      merged = bodyCallOptions(method, bodyOrOptions, options);
+    } catch (error) {
+      return CallPromise.of(Promise.reject(error), undefined, undefined);
+    }
+    return request(method, path, merged);
+  };
 
   const listPage = async <T>(
     path: string,
@@ -96,15 +173,15 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     return toPaginatedResponse(mapped.data as T[], mapped.total, query);
   };
 
-  return {
-    get: (path, options) => request('GET', path, options),
-    post: async (path, bodyOrOptions, options) =>
-      request('POST', path, bodyCallOptions('POST', bodyOrOptions, options)),
-    put: async (path, bodyOrOptions, options) =>
-      request('PUT', path, bodyCallOptions('PUT', bodyOrOptions, options)),
-    patch: async (path, bodyOrOptions, options) =>
-      request('PATCH', path, bodyCallOptions('PATCH', bodyOrOptions, options)),
-    delete: (path, options) => request('DELETE', path, options),
+  const client_: ApiClient = {
+    get: (path: string, options?: RequestOptions<unknown>) => request('GET', path, options),
+    post: (path: string, body?: RequestBody | RequestOptions<unknown>, options?: RequestOptions<unknown>) =>
+      withBody('POST', path, body, options),
+    put: (path: string, body?: RequestBody | RequestOptions<unknown>, options?: RequestOptions<unknown>) =>
+      withBody('PUT', path, body, options),
+    patch: (path: string, body?: RequestBody | RequestOptions<unknown>, options?: RequestOptions<unknown>) =>
+      withBody('PATCH', path, body, options),
+    delete: (path: string, options?: RequestOptions<unknown>) => request('DELETE', path, options),
     request,
     async getList(path, options = {}) {
       const { query, rest } = splitListOptions(options);
@@ -119,7 +196,14 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     get circuitState() {
       return breaker?.state ?? 'closed';
     },
+    extend(added) {
+      const merged = mergeClientConfig(config, added);
+      // Without a breaker of its own, the derived client talks to the same upstream: same breaker.
+      const own = (added as ApiClientConfig | undefined)?.circuitBreaker !== undefined;
+      return buildClient(resolveClientConfig(merged, own ? undefined : breaker), merged);
+    },
   };
+  return client_;
 }
 
 /** Splits ListOptions into the list query (validated) and the remaining request options. */
@@ -138,8 +222,4 @@ function splitListOptions<T>(options: ListOptions<T>): { query: ListQuery; rest:
   if (sort !== undefined) query.sort = sort;
   if (filters !== undefined) query.filters = filters;
   return { query, rest };
-}
-
-function dataOf(result: SendResult): unknown {
-  return result.data;
 }

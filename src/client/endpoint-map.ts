@@ -5,7 +5,7 @@
  * compile. Types only, plus `fillPathParams`, the one runtime step: `{name}` -> the percent-encoded value.
  */
 import type { ApiClient } from './create-client.js';
-import type { HttpMethod, RequestBody, RequestOptions, SearchParams } from './types.js';
+import type { HttpMethod, RequestBody, RequestOptions, ResponsePromise, SearchParams } from './types.js';
 
 /** What each member of an endpoint map declares; a member that does not apply is `never`. */
 export interface EndpointShape {
@@ -20,7 +20,7 @@ export interface EndpointShape {
 }
 
 /** What a typed call returns: the client's result for the endpoint's response type. */
-export type EndpointResult<T> = Promise<T>;
+export type EndpointResult<T> = ResponsePromise<T>;
 
 type IsNever<T> = [T] extends [never] ? true : false;
 type KeyOf<A> = Extract<keyof A, string>;

@@ -49,6 +49,28 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The request did not get a response: the connection was refused or reset, DNS failed, or the body
+ * broke off mid-transfer. Status 0, `statusText: 'Network Error'`, the platform's error in `cause`.
+ * Its `name` stays `'ApiError'`, as in earlier versions (logs and checks on `name` keep working):
+ * tell it apart with `instanceof NetworkError`.
+ */
+export class NetworkError extends ApiError {
+  constructor(init: Omit<ApiErrorInit, 'status' | 'statusText' | 'isTimeout'>) {
+    super({ ...init, status: 0, statusText: 'Network Error' });
+  }
+}
+
+/**
+ * A timeout ran out (the per-attempt `timeoutMs`). Status 408, `statusText: 'Request Timeout'`,
+ * `isTimeout: true`; its `name` stays `'ApiError'`, like NetworkError's.
+ */
+export class TimeoutError extends ApiError {
+  constructor(init: Omit<ApiErrorInit, 'status' | 'statusText' | 'isTimeout'>) {
+    super({ ...init, status: 408, statusText: 'Request Timeout', isTimeout: true });
+  }
+}
+
 /** Thrown without sending anything while the circuit breaker is open. Status 503. */
 export class CircuitOpenError extends ApiError {
   override name = 'CircuitOpenError';

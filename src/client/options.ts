@@ -1,5 +1,5 @@
 import { showValue } from '../shared/show-value.js';
-import { type ResolvedCircuitBreaker, resolveCircuitBreaker } from './circuit-breaker.js';
+import { CircuitBreaker, type ResolvedCircuitBreaker, resolveCircuitBreaker } from './circuit-breaker.js';
 import { safeHeaders } from './headers.js';
 import { DEFAULT_REDACT_HEADER_KEYS } from './logging/redact.js';
 import type { ErrorMessageOverrides } from './messages/index.js';
@@ -45,6 +45,8 @@ export interface ResolvedClientConfig {
   readonly locale: Locale;
   readonly errorMessages: ErrorMessageOverrides | undefined;
   readonly timeoutMs: number;
+  /** `undefined`: no deadline for the whole call. */
+  readonly totalTimeoutMs: number | undefined;
   /** `undefined` when there are none or `disableInterceptors` is set. */
   readonly interceptors: Readonly<ApiClientInterceptors> | undefined;
   readonly logHeaders: boolean;
@@ -52,6 +54,9 @@ export interface ResolvedClientConfig {
   readonly logger: Logger | undefined;
   readonly retryPolicy: ResolvedRetryPolicy | undefined;
   readonly circuitBreaker: ResolvedCircuitBreaker | undefined;
+  /** The breaker of this client (a client made by `extend` may share its parent's). */
+  readonly breaker: CircuitBreaker | undefined;
+  readonly dedupe: boolean;
   readonly pagination: {
     readonly request: NonNullable<PaginationMapping['request']>;
     readonly response: NonNullable<PaginationMapping['response']>;
@@ -59,8 +64,14 @@ export interface ResolvedClientConfig {
   readonly clock: Clock;
 }
 
-/** Validates `config` and fills in every default; TypeError/RangeError naming the option and value. */
-export function resolveClientConfig(config: ApiClientConfig): ResolvedClientConfig {
+/**
+ * Validates `config` and fills in every default; TypeError/RangeError naming the option and value.
+ * `inheritedBreaker`: a parent's breaker, shared by a client made by `extend` without its own.
+ */
+export function resolveClientConfig(
+  config: ApiClientConfig,
+  inheritedBreaker?: CircuitBreaker,
+): ResolvedClientConfig {
   if (!isObject(config))
     throw new TypeError(`createApiClient(config): config must be an object, got ${showValue(config)}`);
   const baseOption = config.baseUrl !== undefined ? 'baseUrl' : 'baseURL';
@@ -71,6 +82,9 @@ export function resolveClientConfig(config: ApiClientConfig): ResolvedClientConf
     );
   }
   const disableInterceptors = optionalBoolean('disableInterceptors', config.disableInterceptors);
+  const clock = resolveClock(config.clock);
+  const breakerConfig =
+    config.circuitBreaker === undefined ? undefined : resolveCircuitBreaker(config.circuitBreaker);
   return {
     baseUrl: baseValue === undefined ? undefined : parseBaseUrl(baseOption, baseValue),
     allowAbsoluteUrls: optionalBoolean('allowAbsoluteUrls', config.allowAbsoluteUrls),
@@ -81,19 +95,24 @@ export function resolveClientConfig(config: ApiClientConfig): ResolvedClientConf
     locale: resolveLocale('locale', config.locale) ?? CLIENT_DEFAULTS.locale,
     errorMessages: resolveErrorMessages(config.errorMessages),
     timeoutMs: resolveTimeout('timeoutMs', config.timeoutMs) ?? CLIENT_DEFAULTS.timeoutMs,
+    totalTimeoutMs: resolveTimeout('totalTimeoutMs', config.totalTimeoutMs),
     interceptors: disableInterceptors ? undefined : resolveInterceptors(config.interceptors),
     logHeaders: optionalBoolean('logHeaders', config.logHeaders),
     redactHeaderKeys: resolveRedactKeys(config.redactHeaderKeys),
     logger: resolveLogger(config.logger),
     // Both are off unless configured; their resolvers validate the values given.
     retryPolicy: config.retryPolicy === undefined ? undefined : resolveRetryPolicy(config.retryPolicy),
-    circuitBreaker:
-      config.circuitBreaker === undefined ? undefined : resolveCircuitBreaker(config.circuitBreaker),
+    circuitBreaker: breakerConfig,
+    breaker:
+      inheritedBreaker ??
+      (breakerConfig === undefined ? undefined : new CircuitBreaker(breakerConfig, () => clock.now())),
+    // Off unless asked for (see docs/client.md, "Deduplication").
+    dedupe: optionalBoolean('dedupe', config.dedupe),
     pagination: {
       request: optionalFunction('pagination.request', config.pagination?.request) ?? defaultListRequest,
       response: optionalFunction('pagination.response', config.pagination?.response) ?? defaultListResponse,
     },
-    clock: resolveClock(config.clock),
+    clock,
   };
 }
 
@@ -132,7 +151,9 @@ function optionalFunction<F>(option: string, value: F | undefined): F | undefine
   throw new TypeError(`${option} must be a function, got ${showValue(value)}`);
 }
 
-function resolveErrorMessages(value: ApiClientConfig['errorMessages']): ErrorMessageOverrides | undefined {
+export function resolveErrorMessages(
+  value: ApiClientConfig['errorMessages'],
+): ErrorMessageOverrides | undefined {
   if (value === undefined) return undefined;
   if (!isObject(value)) throw new TypeError(`errorMessages must be an object, got ${showValue(value)}`);
   for (const [locale, messages] of Object.entries(value)) {
@@ -154,13 +175,29 @@ function resolveErrorMessages(value: ApiClientConfig['errorMessages']): ErrorMes
   return value;
 }
 
+/** Checks the interceptors: each of `request` and `response` one function or an array of functions. */
 function resolveInterceptors(value: ApiClientInterceptors | undefined): ApiClientInterceptors | undefined {
   if (value === undefined) return undefined;
   if (!isObject(value)) throw new TypeError(`interceptors must be an object, got ${showValue(value)}`);
-  const request = optionalFunction('interceptors.request', value.request);
-  const response = optionalFunction('interceptors.response', value.response);
+  const request = functionOrList('interceptors.request', value.request);
+  const response = functionOrList('interceptors.response', value.response);
   if (request === undefined && response === undefined) return undefined;
   return { request, response };
+}
+
+/** One function, or an array of them (copied, so a later change to the caller's array has no effect). */
+function functionOrList<F>(
+  option: string,
+  value: F | readonly F[] | undefined,
+): F | readonly F[] | undefined {
+  if (!Array.isArray(value)) return optionalFunction(option, value as F | undefined);
+  const list = Object.freeze([...(value as readonly F[])]);
+  list.forEach((item, index) => {
+    if (typeof item !== 'function') {
+      throw new TypeError(`${option}[${index}] must be a function, got ${showValue(item)}`);
+    }
+  });
+  return list.length === 0 ? undefined : list;
 }
 
 function resolveRedactKeys(value: readonly string[] | undefined): readonly string[] {

@@ -1,16 +1,12 @@
 import { showValue } from '../shared/show-value.js';
-import { encodeBody, isStream } from './body.js';
+import { encodeBody } from './body.js';
+import type { Call } from './call.js';
 import { safeHeaders } from './headers.js';
-import type { ErrorMessageOverrides } from './messages/index.js';
-import { optionalBoolean, type ResolvedClientConfig, resolveLocale, resolveTimeout } from './options.js';
-import type {
-  ApiClientInterceptors,
-  HttpMethod,
-  Locale,
-  RequestOptions,
-  StandardSchemaV1,
-  ValidationSchema,
-} from './types.js';
+import type { ResolvedClientConfig } from './options.js';
+import { resolveLocale } from './options.js';
+import { LAYER_OPTIONS } from './pipeline.js';
+import { PARSE_AS } from './read-body.js';
+import type { HttpMethod, RequestOptions } from './types.js';
 import { buildUrl } from './url.js';
 
 const METHODS: ReadonlySet<string> = new Set<HttpMethod>([
@@ -23,35 +19,54 @@ const METHODS: ReadonlySet<string> = new Set<HttpMethod>([
   'OPTIONS',
 ]);
 
-/** One request's options, validated and merged with the client's, ready for the attempt loop. */
-export interface PreparedRequest {
-  readonly method: HttpMethod;
-  readonly url: string;
-  /** defaultHeaders merged with the request's headers (request wins); each attempt copies it. */
-  readonly headers: Headers;
-  readonly body: BodyInit | undefined;
-  readonly replayable: boolean;
-  /** The remaining fetch options (cache, credentials, redirect, ...), passed through as they are. */
-  readonly init: RequestInit;
-  readonly signal: AbortSignal | undefined;
-  readonly timeoutMs: number;
-  readonly locale: Locale;
-  readonly errorMessages: ErrorMessageOverrides | undefined;
-  readonly validateResponse: ValidationSchema | StandardSchemaV1 | undefined;
-  /** Retry applies: the client has a policy and the request did not set `skipRetry`. */
-  readonly retry: boolean;
-  /** `undefined` when interceptors are off for this request. */
-  readonly interceptors: ApiClientInterceptors | undefined;
-  readonly logHeaders: boolean;
+/** Request options the call itself reads (the layers' own are in pipeline.ts). */
+const CALL_KEYS: ReadonlySet<string> = new Set([
+  'searchParams',
+  'body',
+  'errorLocale',
+  'headers',
+  'signal',
+  'parseAs',
+]);
+
+/**
+ * fetch options passed through to fetch as they are: RequestInit's keys (`method` is the call's own),
+ * and undici's `dispatcher` and `duplex`. Any other key is refused, so a misspelt option fails loudly.
+ */
+export const FETCH_KEYS: ReadonlySet<string> = new Set([
+  'cache',
+  'credentials',
+  'integrity',
+  'keepalive',
+  'method',
+  'mode',
+  'priority',
+  'redirect',
+  'referrer',
+  'referrerPolicy',
+  'window',
+  'duplex',
+  'dispatcher',
+]);
+
+/** Every key a RequestOptions object may have. */
+export function isOptionKey(key: string): boolean {
+  return CALL_KEYS.has(key) || FETCH_KEYS.has(key) || LAYER_OPTIONS.has(key);
 }
 
-/** Validates a request's options and merges them with the client's config. */
-export function prepareRequest(
+const NO_INIT: RequestInit = Object.freeze({});
+
+/**
+ * Validates a request's options and merges them with the client's config into the Call the pipeline
+ * sends. Every option is checked here, before anything is sent: a bad value is a TypeError or
+ * RangeError naming `options.<name>`.
+ */
+export function prepareCall(
   client: ResolvedClientConfig,
   requestedMethod: HttpMethod,
   path: string,
   options: RequestOptions<unknown>,
-): PreparedRequest {
+): Call {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(`options must be an object of request options, got ${showValue(options)}`);
   }
@@ -63,20 +78,24 @@ export function prepareRequest(
       `method must be one of ${[...METHODS].join(', ')}, got ${JSON.stringify(requestedMethod)}`,
     );
   }
-  // Everything not named here is a fetch option (cache, credentials, redirect, ...).
-  const {
-    searchParams,
-    body: rawBody,
-    errorLocale,
-    timeoutMs,
-    validateResponse,
-    skipRetry,
-    skipInterceptors,
-    logHeaders,
-    headers: requestHeaders,
-    signal,
-    ...init
-  } = options;
+  let init = NO_INIT;
+  for (const key in options) {
+    if (!Object.hasOwn(options, key)) continue;
+    const value = (options as Record<string, unknown>)[key];
+    if (CALL_KEYS.has(key)) continue;
+    if (FETCH_KEYS.has(key)) {
+      if (init === NO_INIT) init = {};
+      (init as Record<string, unknown>)[key] = value;
+      continue;
+    }
+    const check = LAYER_OPTIONS.get(key);
+    if (check !== undefined) {
+      if (value !== undefined) check(`options.${key}`, value);
+    } else if (value !== undefined) {
+      throw new TypeError(`options.${key} is not a request option (misspelt?)`);
+    }
+  }
+  const { searchParams, body: rawBody, errorLocale, headers: requestHeaders, signal } = options;
   const headers = new Headers(client.defaultHeaders as [string, string][]);
   if (requestHeaders !== undefined) {
     // `set`, not `append`: the request's value replaces the default of the same (case-insensitive) name.
@@ -86,19 +105,20 @@ export function prepareRequest(
     throw new TypeError(`options.body: a ${method} request cannot have a body`);
   }
   const { body, replayable } = encodeBody(rawBody, headers);
-  // undici (Node's fetch) refuses a stream body without `duplex: 'half'`.
-  if (isStream(body)) (init as { duplex?: string }).duplex = 'half';
   if (signal !== undefined && signal !== null && !(signal instanceof AbortSignal)) {
     throw new TypeError('options.signal must be an AbortSignal');
   }
-  if (validateResponse !== undefined && (typeof validateResponse !== 'object' || validateResponse === null)) {
-    throw new TypeError('options.validateResponse must be a validation schema or a Standard Schema');
+  if (options.parseAs !== undefined && !PARSE_AS.has(options.parseAs)) {
+    throw new RangeError(
+      `options.parseAs must be one of ${[...PARSE_AS].join(', ')}, got ${showValue(options.parseAs)}`,
+    );
   }
   if (searchParams !== undefined && (typeof searchParams !== 'object' || searchParams === null)) {
     throw new TypeError(
       `options.searchParams must be an object of query parameters, got ${showValue(searchParams)}`,
     );
   }
+  const callerSignal = signal ?? undefined;
   return {
     method,
     url: buildUrl(client.baseUrl, path, client.allowAbsoluteUrls, searchParams),
@@ -106,16 +126,18 @@ export function prepareRequest(
     body,
     replayable,
     init,
-    signal: signal ?? undefined,
-    timeoutMs: resolveTimeout('options.timeoutMs', timeoutMs) ?? client.timeoutMs,
+    options,
+    signal: callerSignal,
     locale: resolveLocale('options.errorLocale', errorLocale) ?? client.locale,
     errorMessages: client.errorMessages,
-    validateResponse,
-    retry: client.retryPolicy !== undefined && !optionalBoolean('options.skipRetry', skipRetry),
-    interceptors: optionalBoolean('options.skipInterceptors', skipInterceptors)
-      ? undefined
-      : client.interceptors,
-    logHeaders:
-      logHeaders === undefined ? client.logHeaders : optionalBoolean('options.logHeaders', logHeaders),
+    state: {
+      attempt: 1,
+      signal: callerSignal,
+      sent: undefined,
+      response: undefined,
+      trace: undefined,
+      replaced: false,
+      raw: false,
+    },
   };
 }

@@ -1,13 +1,13 @@
+import type { Call, CallState, Trace } from './call.js';
 import type { ApiError } from './errors.js';
 import { redactHeaders, redactUrl } from './logging/redact.js';
 import type { ResolvedClientConfig } from './options.js';
-import type { PreparedRequest } from './prepare.js';
 import type { Logger } from './types.js';
 
 /**
- * The pipeline's log lines, made only when the client has a logger (the pipeline creates no
- * RequestLog otherwise, so a client without logger does no logging work at all).
- * URLs go through redactUrl; headers are logged only with `logHeaders`, through redactHeaders.
+ * The log lines of one call: the Trace the logging layer installs (a client without logger has no
+ * logging layer, so it does no logging work at all). URLs go through redactUrl; headers are logged
+ * only with `logHeaders`, through redactHeaders.
  *
  * Lines (data, message):
  * - debug `{ method, url, attempt, headers? }` 'request' before each attempt is sent
@@ -15,22 +15,28 @@ import type { Logger } from './types.js';
  * - warn `{ method, url, attempt, status, statusText, isTimeout, error, message }` 'request failed' per failure
  * - warn `{ method, url, attempt, delayMs }` 'retrying request' before each retry wait
  */
-export class RequestLog {
+export class RequestLog implements Trace {
   readonly #logger: Logger;
+  readonly #clock: ResolvedClientConfig['clock'];
   readonly #method: string;
+  readonly #state: CallState;
   readonly #logHeaders: boolean;
   readonly #redactKeys: readonly string[];
   /** Whether debug lines are wanted: when the logger says not, none is built (no object, no URL redaction). */
   readonly #debug: boolean;
   #rawUrl: string;
   #url: string | undefined;
+  #started = 0;
 
-  constructor(client: ResolvedClientConfig, request: PreparedRequest) {
+  constructor(client: ResolvedClientConfig, call: Call) {
     this.#logger = client.logger as Logger;
-    this.#method = request.method;
-    this.#logHeaders = request.logHeaders;
+    this.#clock = client.clock;
+    this.#method = call.method;
+    this.#state = call.state;
+    const logHeaders = call.options.logHeaders as boolean | undefined;
+    this.#logHeaders = logHeaders ?? client.logHeaders;
     this.#redactKeys = client.redactHeaderKeys;
-    this.#rawUrl = request.url;
+    this.#rawUrl = call.url;
     // pino's isLevelEnabled, also on createLogger's loggers; a logger without it gets every line.
     const logger = this.#logger as Logger & { isLevelEnabled?: (level: string) => boolean };
     this.#debug = typeof logger.isLevelEnabled !== 'function' || logger.isLevelEnabled('debug');
@@ -42,30 +48,44 @@ export class RequestLog {
     return this.#url;
   }
 
-  request(url: string, headers: Headers, attempt: number): void {
+  request(call: Call): void {
     // An interceptor may have changed the URL; the lines show the one actually sent (warn lines too,
     // so this comes before the debug check).
-    if (url !== this.#rawUrl) {
-      this.#rawUrl = url;
+    if (call.url !== this.#rawUrl) {
+      this.#rawUrl = call.url;
       this.#url = undefined;
     }
     if (!this.#debug) return;
-    const data: Record<string, unknown> = { method: this.#method, url: this.#safeUrl, attempt };
-    if (this.#logHeaders) data['headers'] = redactHeaders(headers, this.#redactKeys);
+    this.#started = this.#clock.now();
+    const data: Record<string, unknown> = {
+      method: this.#method,
+      url: this.#safeUrl,
+      attempt: this.#state.attempt,
+    };
+    if (this.#logHeaders) data['headers'] = redactHeaders(call.headers, this.#redactKeys);
     this.#logger.debug(data, 'request');
   }
 
-  response(status: number, durationMs: number, attempt: number): void {
+  response(response: Response): void {
     if (!this.#debug) return;
-    this.#logger.debug({ method: this.#method, url: this.#safeUrl, attempt, status, durationMs }, 'response');
+    this.#logger.debug(
+      {
+        method: this.#method,
+        url: this.#safeUrl,
+        attempt: this.#state.attempt,
+        status: response.status,
+        durationMs: this.#clock.now() - this.#started,
+      },
+      'response',
+    );
   }
 
-  failure(error: ApiError, attempt: number): void {
+  failure(error: ApiError): void {
     this.#logger.warn(
       {
         method: this.#method,
         url: this.#safeUrl,
-        attempt,
+        attempt: this.#state.attempt,
         status: error.status,
         statusText: error.statusText,
         isTimeout: error.isTimeout,
@@ -76,7 +96,10 @@ export class RequestLog {
     );
   }
 
-  retry(attempt: number, delayMs: number): void {
-    this.#logger.warn({ method: this.#method, url: this.#safeUrl, attempt, delayMs }, 'retrying request');
+  retry(delayMs: number): void {
+    this.#logger.warn(
+      { method: this.#method, url: this.#safeUrl, attempt: this.#state.attempt, delayMs },
+      'retrying request',
+    );
   }
 }

@@ -3,8 +3,8 @@
  * per-attempt timeout and the caller's abort cover the body too, even for a Response an interceptor made.
  */
 import { ApiError } from './errors.js';
-import { type ErrorMessageOverrides, eventMessage, statusMessage } from './messages/index.js';
-import type { AttemptSignal } from './timeout.js';
+import { type ErrorMessageOverrides, statusMessage } from './messages/index.js';
+import { type BodyKind, readBody } from './read-body.js';
 import type { Locale } from './types.js';
 
 /** What judging a response needs to know about its request. */
@@ -15,35 +15,35 @@ export interface JudgeContext {
 }
 
 /**
- * A 2xx response's parsed body: `undefined` for HEAD, 204, 205 and an empty body; JSON for a JSON
- * content type (invalid JSON is an ApiError with the response's status); text otherwise.
- * Any other status throws ApiError with the localized message and the bounded, parsed error body.
- * A broken or aborted body read rejects with the stream's error or the signal's reason, which the
- * caller maps (network error, timeout, caller abort).
+ * A 2xx response's body, read as `kind` asks (read-body.ts). Any other status throws ApiError with the
+ * localized message and the bounded, parsed error body (a broken or aborted error body leaves `body`
+ * out: the status stays the error). A broken or aborted read of a 2xx body rejects with the stream's
+ * error or the signal's reason.
  */
 export async function judgeResponse(
   response: Response,
-  attempt: AttemptSignal,
+  signal: AbortSignal | undefined,
   context: JudgeContext,
-  bodyFollowsSignal = false,
+  bodyFollowsSignal: boolean,
+  kind: BodyKind,
 ): Promise<unknown> {
   const { status } = response;
+  const noBody = hasNoBody(context.method, status);
   if (status >= 200 && status < 300) {
-    return parseSuccess(response, attempt.signal, context, bodyFollowsSignal);
+    return readBody(response, kind, signal, bodyFollowsSignal, context, noBody);
   }
   let body: unknown;
-  if (hasNoBody(context.method, status)) {
+  if (noBody) {
     discardBody(response);
   } else {
     try {
       body = parseErrorBody(
-        await readText(response, attempt.signal, MAX_ERROR_BODY_BYTES),
+        await readText(response, signal, MAX_ERROR_BODY_BYTES),
         response.headers.get('content-type'),
       );
-    } catch (error) {
-      // The status is known, so it stays the error even when its body breaks or stalls;
-      // only the caller's abort takes precedence.
-      if (attempt.kind === 'caller') throw error;
+    } catch {
+      // The status is known, so it stays the error even when its body breaks or stalls (a layer
+      // above maps the caller's abort to its reason).
     }
   }
   throw new ApiError({
@@ -52,43 +52,6 @@ export async function judgeResponse(
     message: statusMessage(status, context.locale, context.errorMessages),
     body,
   });
-}
-
-/**
- * `bodyFollowsSignal`: the body errors with the signal's reason when it aborts (a Response straight
- * from the platform's fetch), so `text()` is enough, and cheaper than a reader of our own (about 2% of
- * a request's CPU on Node 20, measured). Any other body gets the reader that cancels it on abort.
- */
-async function parseSuccess(
-  response: Response,
-  signal: AbortSignal | undefined,
-  context: JudgeContext,
-  bodyFollowsSignal: boolean,
-): Promise<unknown> {
-  if (hasNoBody(context.method, response.status)) {
-    discardBody(response);
-    return undefined;
-  }
-  if (signal?.aborted) throw signal.reason;
-  // Without a signal nothing can abort the read, so there is nothing for a reader of ours to do.
-  const text =
-    bodyFollowsSignal || signal === undefined
-      ? await response.text()
-      : ((await readText(response, signal, Number.POSITIVE_INFINITY)) as string);
-  if (text === '') return undefined;
-  if (!isJsonContentType(response.headers.get('content-type'))) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (cause) {
-    throw new ApiError({
-      status: response.status,
-      statusText: response.statusText,
-      message: eventMessage('invalidJson', context.locale),
-      // The text is kept for debugging, within the same bound as an error body.
-      body: text.length <= MAX_ERROR_BODY_BYTES ? text : undefined,
-      cause,
-    });
-  }
 }
 
 /** An error body is read up to this many bytes; past it the read stops and the body is left out. */

@@ -100,6 +100,47 @@ export interface ValidationIssue {
   readonly received: string;
 }
 
+/**
+ * How a 2xx body is read. `'auto'`: JSON for `application/json` and `*+json`; a string for `text/*` and
+ * the textual types (`application/xml`, `*+xml`, `application/javascript`,
+ * `application/x-www-form-urlencoded`) in the charset the response declares; a Blob for any other type
+ * or none; `undefined` for 204, 205, HEAD and an empty body.
+ */
+export type ParseAs = 'auto' | 'json' | 'text' | 'blob' | 'arrayBuffer' | 'bytes' | 'stream';
+
+/** What each `parseAs` other than `'auto'` and `'json'` resolves to. */
+export interface ParsedBody {
+  text: string;
+  blob: Blob;
+  arrayBuffer: ArrayBuffer;
+  bytes: Uint8Array;
+  stream: ReadableStream<Uint8Array>;
+}
+
+/**
+ * What every method but `getList` and `paginate` returns: the promise of the data, with two more ways
+ * to get the response. Using either, or neither, never leaves an unhandled rejection of the other.
+ */
+export interface ResponsePromise<T> extends Promise<T> {
+  /** The data and the Response it came from (status, headers, url), its body already read. */
+  withResponse(): Promise<{ data: T; response: Response }>;
+  /**
+   * The Response with its body unread. Errors, retries, the breaker and interceptors apply as usual (a
+   * non-2xx still rejects with ApiError); `validateResponse` does not. Call it before the response
+   * arrives (on the promise the method returned).
+   */
+  asResponse(): Promise<Response>;
+}
+
+/** Progress of a transfer, as `onDownloadProgress` and `onUploadProgress` get it. */
+export interface Progress {
+  readonly transferredBytes: number;
+  /** `undefined` while the size is unknown (no Content-Length, a stream body). */
+  readonly totalBytes: number | undefined;
+  /** From 0 to 1; `undefined` while the size is unknown. */
+  readonly percent: number | undefined;
+}
+
 /** Options of one request. Extends fetch's own options (`headers`, `signal`, `cache`, ...). */
 export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 'method'> {
   /**
@@ -114,10 +155,29 @@ export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 
   /** Timeout of each attempt in ms, covering the response body too. @default the client's `timeoutMs` */
   timeoutMs?: number | undefined;
   /**
+   * A deadline for the whole call in ms: every attempt and every retry wait included. When it passes,
+   * the call rejects with a TimeoutError saying so. @default the client's `totalTimeoutMs`
+   */
+  totalTimeoutMs?: number | undefined;
+  /**
    * Validate the response: a simple schema, or any Standard Schema (zod, valibot, arktype), whose
    * output is then what the call returns. A failure throws `ValidationError`.
    */
-  validateResponse?: ValidationSchema | StandardSchemaV1<unknown, T> | undefined;
+  validateResponse?:
+    | ValidationSchema
+    | StandardSchemaV1<unknown, T>
+    // So an options object typed `RequestOptions` (T unknown) passes to `get<User>(path, options)`.
+    | StandardSchemaV1<unknown, unknown>
+    | undefined;
+  /** How a 2xx body is read (see ParseAs). @default 'auto' */
+  parseAs?: ParseAs | undefined;
+  /** Called as the response body arrives: 0 bytes first, `percent: 1` at the end. @default none */
+  onDownloadProgress?: ((progress: Progress) => void) | undefined;
+  /**
+   * Called as the request body is sent: 0 bytes first, `percent: 1` at the end. Where the runtime cannot
+   * stream a request body (browsers over HTTP/1.1), only the start and the end. @default none
+   */
+  onUploadProgress?: ((progress: Progress) => void) | undefined;
   /** Send once, ignoring the client's `retryPolicy`. @default false */
   skipRetry?: boolean | undefined;
   /** Do not run the client's interceptors for this request. @default false */
@@ -170,17 +230,26 @@ export interface InterceptedRequestInit extends RequestInit {
   headers: Record<string, string>;
 }
 
-/** Request and response interceptors. Both may be async. */
+/**
+ * A request interceptor: runs before every attempt (retries included); returns the URL and init to send.
+ * @example async (url, init) => [url, { ...init, headers: { ...init.headers, authorization: `Bearer ${await token()}` } }]
+ */
+export type RequestInterceptor = (
+  url: string,
+  init: InterceptedRequestInit,
+) => [string, RequestInit] | Promise<[string, RequestInit]>;
+
+/** A response interceptor: runs on every response, error statuses included, before it is judged. */
+export type ResponseInterceptor = (response: Response) => Response | Promise<Response>;
+
+/**
+ * Request and response interceptors, each one function or an array of functions run in array order
+ * (a request interceptor gets the previous one's `[url, init]`, a response interceptor the previous
+ * one's Response). Both may be async.
+ */
 export interface ApiClientInterceptors {
-  /**
-   * Runs before every attempt (retries included); returns the URL and init to send.
-   * @example request: async (url, init) => [url, { ...init, headers: { ...init.headers, authorization: `Bearer ${await token()}` } }]
-   */
-  request?:
-    | ((url: string, init: InterceptedRequestInit) => [string, RequestInit] | Promise<[string, RequestInit]>)
-    | undefined;
-  /** Runs on every response, error statuses included, before it is judged. */
-  response?: ((response: Response) => Response | Promise<Response>) | undefined;
+  request?: RequestInterceptor | readonly RequestInterceptor[] | undefined;
+  response?: ResponseInterceptor | readonly ResponseInterceptor[] | undefined;
 }
 
 /** A clock, injectable for tests. */
@@ -256,6 +325,8 @@ export interface ApiClientConfig {
   errorMessages?: Partial<Record<Locale, Partial<Record<number, string>>>> | undefined;
   /** Timeout of each attempt in ms. @default 15000 */
   timeoutMs?: number | undefined;
+  /** A deadline for a whole call (attempts and retry waits), in ms. @default none */
+  totalTimeoutMs?: number | undefined;
   /** Request and response interceptors. */
   interceptors?: ApiClientInterceptors | undefined;
   /** Turn interceptors off for this client. @default false */
@@ -268,8 +339,16 @@ export interface ApiClientConfig {
   logger?: Logger | undefined;
   /** Retry policy. @default none: no retry */
   retryPolicy?: RetryConfig | undefined;
-  /** Circuit breaker. @default none */
+  /**
+   * Circuit breaker. @default none. A client made by `extend` without its own `circuitBreaker` shares
+   * its parent's breaker.
+   */
   circuitBreaker?: CircuitBreakerConfig | undefined;
+  /**
+   * GET requests in flight at the same time with the same URL and headers share one request; each
+   * caller gets its own copy of the data, and a caller's abort detaches only that caller. @default false
+   */
+  dedupe?: boolean | undefined;
   /** How `getList` maps onto the API. */
   pagination?: PaginationMapping | undefined;
   /** Clock for retry waits and the breaker; for tests. @default the real clock */

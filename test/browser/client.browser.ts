@@ -1,6 +1,7 @@
 // The built ES module client in a real browser: Debian's Chromium, headless, driven by playwright-core.
 // The page (one origin) imports dist/index.js; the API (another origin) sends CORS headers, so every
 // call below is a real cross-origin fetch with the browser's own rules (preflights, exposed headers).
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import type * as Typefetch from '../../src/index.js';
 import { PUBLIC_RUNTIME_EXPORTS } from '../helpers/public-exports.js';
 import type { TestServer } from '../helpers/server.js';
 import { DIST_ESM, ensureLibraryBuilt } from '../package/helpers/dist.js';
-import { ITEMS, startCorsApi, startPageServer } from './servers.js';
+import { ITEMS, PNG, RANDOM, startCorsApi, startPageServer } from './servers.js';
 
 /** Debian's package (`apt-get install -y chromium`); never a browser downloaded by playwright. */
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -226,4 +227,48 @@ describe('the built client in Chromium, against a cross-origin API', () => {
   it('raised no uncaught error or unhandled rejection in the page', () => {
     expect(pageErrors).toEqual([]);
   });
+});
+
+describe('binary bodies in Chromium, byte for byte', () => {
+  const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+  for (const [path, expected] of [
+    ['/image.png', PNG],
+    ['/random', RANDOM],
+  ] as const) {
+    it(`reads ${path} exactly through 'auto' and every binary parseAs`, async () => {
+      const digests = await page.evaluate(
+        async ({ baseUrl, path }) => {
+          const client = window.typefetch.createApiClient({ baseUrl });
+          const hex = async (value: unknown): Promise<string> => {
+            const buffer =
+              value instanceof Blob
+                ? await value.arrayBuffer()
+                : value instanceof ReadableStream
+                  ? await new Response(value).arrayBuffer()
+                  : value instanceof Uint8Array
+                    ? value
+                    : (value as ArrayBuffer);
+            const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', buffer as BufferSource));
+            return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+          };
+          const auto = await client.get(path);
+          const out: Record<string, string> = { auto: `${auto instanceof Blob} ${await hex(auto)}` };
+          for (const kind of ['blob', 'arrayBuffer', 'bytes', 'stream'] as const) {
+            out[kind] = await hex(await client.get(path, { parseAs: kind }));
+          }
+          return out;
+        },
+        { baseUrl: api.url, path },
+      );
+      const digest = sha256(expected);
+      expect(digests).toEqual({
+        auto: `true ${digest}`,
+        blob: digest,
+        arrayBuffer: digest,
+        bytes: digest,
+        stream: digest,
+      });
+    });
+  }
 });

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PNG } from '../client/fixtures/binary.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 
 /**
@@ -27,6 +29,10 @@ import * as typefetch from '/dist/index.js';
 window.typefetch = typefetch;
 document.title = 'ready';
 </script></body></html>`;
+
+export { PNG };
+/** 64 KiB of random bytes, for byte-exact reads (with PNG). */
+export const RANDOM = randomBytes(64 * 1024);
 
 /** Request headers the API allows in a preflight: exactly what the tests send, nothing more. */
 export const ALLOWED_HEADERS = 'content-type, x-request-id';
@@ -90,6 +96,12 @@ export async function startCorsApi(pageOrigin: () => string): Promise<TestServer
         return flakyCalls <= 2
           ? sendJson(res, 503, { error: 'warming up' }, cors)
           : sendJson(res, 200, { ok: true, calls: flakyCalls }, cors);
+      case 'GET /image.png':
+        res.writeHead(200, { ...cors, 'content-type': 'image/png', 'content-length': PNG.length });
+        return void res.end(PNG);
+      case 'GET /random':
+        res.writeHead(200, { ...cors, 'content-type': 'application/octet-stream' });
+        return void res.end(RANDOM);
       case 'GET /broken':
         return sendJson(res, 500, { error: 'down' }, cors);
       case 'GET /slow':

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiClientFor, PathsOf, TypedApiClient } from '../../src/client/endpoint-map.js';
-import type { ApiClient } from '../../src/index.js';
+import type { ApiClient, ResponsePromise } from '../../src/index.js';
 
 interface User {
   id: number;
@@ -37,15 +37,19 @@ declare const api: TypedApiClient<Api>;
 
 describe('calls typed by path', () => {
   it('resolves a path with params to its response type, no generic', () => {
-    expectTypeOf(api.get('/users/{id}', { params: { id: 1 } })).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.get('/users/{id}', { params: { id: 'a/b' } })).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.get('/users')).toEqualTypeOf<Promise<User[]>>();
-    expectTypeOf(api.get('/users', { searchParams: { page: 2 } })).toEqualTypeOf<Promise<User[]>>();
+    expectTypeOf(api.get('/users/{id}', { params: { id: 1 } })).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.get('/users/{id}', { params: { id: 'a/b' } })).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.get('/users')).toEqualTypeOf<ResponsePromise<User[]>>();
+    expectTypeOf(api.get('/users', { searchParams: { page: 2 } })).toEqualTypeOf<ResponsePromise<User[]>>();
     expectTypeOf(api.delete('/repos/{owner}/{repo}', { params: { owner: 'o', repo: 'r' } })).toEqualTypeOf<
-      Promise<unknown>
+      ResponsePromise<unknown>
     >();
-    expectTypeOf(api.request('GET', '/users/{id}', { params: { id: 1 } })).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(api.request('POST', '/users', { body: { name: 'a' } })).toEqualTypeOf<Promise<User>>();
+    expectTypeOf(api.request('GET', '/users/{id}', { params: { id: 1 } })).toEqualTypeOf<
+      ResponsePromise<User>
+    >();
+    expectTypeOf(api.request('POST', '/users', { body: { name: 'a' } })).toEqualTypeOf<
+      ResponsePromise<User>
+    >();
     // @ts-expect-error request's body is typed too
     api.request('POST', '/users', { body: { nom: 'a' } });
   });
@@ -86,15 +90,15 @@ describe('calls typed by path', () => {
     api.get('/users', { searchParams: { page: 'x' } });
     // @ts-expect-error q is required by GET /search, so the options are too
     api.get('/search');
-    expectTypeOf(api.get('/search', { searchParams: { q: 'a' } })).toEqualTypeOf<Promise<User[]>>();
+    expectTypeOf(api.get('/search', { searchParams: { q: 'a' } })).toEqualTypeOf<ResponsePromise<User[]>>();
   });
 
   it('post, put and patch take the endpoint body type', () => {
-    expectTypeOf(api.post('/users', { name: 'a' })).toEqualTypeOf<Promise<User>>();
+    expectTypeOf(api.post('/users', { name: 'a' })).toEqualTypeOf<ResponsePromise<User>>();
     expectTypeOf(api.patch('/users/{id}', { name: 'b' }, { params: { id: 1 } })).toEqualTypeOf<
-      Promise<User>
+      ResponsePromise<User>
     >();
-    expectTypeOf(api.post('/logout')).toEqualTypeOf<Promise<{ ok: boolean }>>();
+    expectTypeOf(api.post('/logout')).toEqualTypeOf<ResponsePromise<{ ok: boolean }>>();
     // @ts-expect-error the body of POST /users is a NewUser
     api.post('/users', { nom: 'a' });
     // @ts-expect-error the body of POST /users is required
@@ -119,7 +123,7 @@ describe('without a map', () => {
     expectTypeOf<ApiClientFor>().toEqualTypeOf<ApiClient>();
     expectTypeOf<ApiClientFor<Api>>().toEqualTypeOf<TypedApiClient<Api>>();
     const untyped = {} as ApiClientFor;
-    expectTypeOf(untyped.get<User>('/users/1')).toEqualTypeOf<Promise<User>>();
-    expectTypeOf(untyped.get('/anything')).toEqualTypeOf<Promise<unknown>>();
+    expectTypeOf(untyped.get<User>('/users/1')).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(untyped.get('/anything')).toEqualTypeOf<ResponsePromise<unknown>>();
   });
 });

@@ -4,17 +4,16 @@ import {
   ApiError,
   CircuitOpenError,
   type CircuitState,
-  type Clock,
   createApiClient,
   ValidationError,
 } from '../../src/index.js';
+import { createFakeClock } from '../helpers/fake-clock.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 
 /** A clock the test moves by hand; sleeps resolve at once. */
 const manualClock = () => {
-  let now = 1_000_000;
-  const clock: Clock = { now: () => now, sleep: () => Promise.resolve() };
-  return { clock, advance: (ms: number) => (now += ms) };
+  const clock = createFakeClock({ start: 1_000_000, autoAdvance: true });
+  return { clock, advance: (ms: number) => clock.set(clock.now() + ms) };
 };
 
 let server: TestServer;

@@ -1,7 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isJsonContentType } from '../../src/client/response.js';
+import { isJsonContentType, MAX_ERROR_BODY_BYTES, readText } from '../../src/client/response.js';
 import { ApiError, createApiClient } from '../../src/index.js';
-import { createTestServer, type TestServer } from '../helpers/server.js';
+import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 
 /** Routes: `/<status>/<content-type, URL-encoded or "none">/<body, URL-encoded>`. */
 let server: TestServer;
@@ -39,10 +40,12 @@ describe('parsing a 2xx response', () => {
     expect(await api().get(route(200, 'application/json', '"s"'))).toBe('s');
   });
 
-  it('resolves any other type to text', async () => {
+  it('resolves text types to text, and a response without a content type to a Blob', async () => {
     expect(await api().get(route(200, 'text/plain', '{"not":"parsed"}'))).toBe('{"not":"parsed"}');
     expect(await api().get(route(200, 'text/html', '<h1>hi</h1>'))).toBe('<h1>hi</h1>');
-    expect(await api().get(route(200, 'none', 'plain'))).toBe('plain');
+    const untyped = await api().get(route(200, 'none', 'plain'));
+    expect(untyped).toBeInstanceOf(Blob);
+    expect(await (untyped as Blob).text()).toBe('plain');
   });
 
   it('decodes UTF-8 text', async () => {
@@ -106,5 +109,179 @@ describe('isJsonContentType', () => {
     [null, false],
   ])('%j -> %s', (type, expected) => {
     expect(isJsonContentType(type)).toBe(expected);
+  });
+});
+
+describe('error responses', () => {
+  const TEN_MB = 10 * 1024 * 1024;
+  let bigBodyWritten = -1;
+
+  /** Writes `total` bytes of 'x' in 64 KiB chunks, honouring backpressure, until done or the socket closes. */
+  async function writeHuge(res: ServerResponse, total: number): Promise<number> {
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let written = 0;
+    while (written < total && !res.destroyed) {
+      written += chunk.length;
+      if (!res.write(chunk)) {
+        await new Promise<void>((resolve) => {
+          const done = (): void => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
+      }
+    }
+    if (!res.destroyed) res.end();
+    return written;
+  }
+
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer(async (req, res) => {
+      switch (req.url) {
+        case '/json':
+          return sendJson(res, 422, { errors: [{ field: 'email', code: 'taken' }] });
+        case '/problem':
+          res.writeHead(400, { 'content-type': 'application/problem+json' });
+          return void res.end('{"title":"Bad","status":400}');
+        case '/text':
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          return void res.end('stack trace with secret-token-123');
+        case '/bad-json':
+          res.writeHead(502, { 'content-type': 'application/json' });
+          return void res.end('<html>Bad Gateway</html>');
+        case '/empty':
+          res.writeHead(404, { 'content-type': 'application/json' });
+          return void res.end();
+        case '/huge':
+          res.writeHead(500, { 'content-type': 'application/json', 'content-length': String(TEN_MB) });
+          bigBodyWritten = await writeHuge(res, TEN_MB);
+          return;
+        default:
+          res.writeHead(404);
+          res.end();
+      }
+    });
+  });
+  afterAll(() => server.close());
+
+  const failure = (promise: Promise<unknown>): Promise<ApiError> =>
+    promise.then(
+      () => {
+        throw new Error('expected a rejection');
+      },
+      (error: unknown) => error as ApiError,
+    );
+  const api = () => createApiClient({ baseUrl: server.url });
+
+  describe('ApiError from an error response', () => {
+    it('carries the parsed JSON body and the spec fields', async () => {
+      const error = await failure(api().post('/json', { email: 'a@b.c' }));
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.name).toBe('ApiError');
+      expect(error.details).toEqual({
+        status: 422,
+        statusText: 'Unprocessable Entity',
+        message: 'The data could not be processed. Please check it.',
+        body: { errors: [{ field: 'email', code: 'taken' }] },
+        isTimeout: false,
+      });
+      expect(error.cause).toBeUndefined();
+    });
+
+    it('parses a +json error body', async () => {
+      const error = await failure(api().get('/problem'));
+      expect(error.body).toEqual({ title: 'Bad', status: 400 });
+      expect(error.message).toBe('Invalid request. Please check your data.');
+    });
+
+    it('carries a text body as text, never in the message', async () => {
+      const error = await failure(api().get('/text'));
+      expect(error.body).toBe('stack trace with secret-token-123');
+      expect(error.message).toBe('Internal server error.');
+      expect(String(error)).toBe('ApiError: Internal server error.');
+    });
+
+    it('falls back to the text when a JSON-typed error body is not JSON', async () => {
+      const error = await failure(api().get('/bad-json'));
+      expect(error.status).toBe(502);
+      expect(error.body).toBe('<html>Bad Gateway</html>');
+    });
+
+    it('has body undefined for an empty error body', async () => {
+      const error = await failure(api().get('/empty'));
+      expect(error.details).toEqual({
+        status: 404,
+        statusText: 'Not Found',
+        message: 'Resource not found.',
+        body: undefined,
+        isTimeout: false,
+      });
+    });
+
+    it('has body undefined for a HEAD error', async () => {
+      const error = await failure(api().request('HEAD', '/json'));
+      expect(error.status).toBe(422);
+      expect(error.body).toBeUndefined();
+    });
+
+    it('stops reading a 10 MB error body past 2 MiB: the error arrives without a body', async () => {
+      const error = await failure(api().get('/huge'));
+      expect(error.details).toEqual({
+        status: 500,
+        statusText: 'Internal Server Error',
+        message: 'Internal server error.',
+        body: undefined,
+        isTimeout: false,
+      });
+      // The client cancelled the stream: the server could not write the whole 10 MB.
+      await expect.poll(() => bigBodyWritten, { timeout: 5000 }).toBeGreaterThan(0);
+      expect(bigBodyWritten).toBeLessThan(TEN_MB);
+    });
+  });
+
+  describe('readText bound', () => {
+    const streamOf = (sizes: number[], onCancel: () => void): Response => {
+      let index = 0;
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const size = sizes[index++];
+            if (size === undefined) controller.close();
+            else controller.enqueue(new Uint8Array(size).fill(0x61));
+          },
+          cancel: onCancel,
+        }),
+      );
+    };
+
+    it('returns a body of exactly the limit', async () => {
+      let cancelled = false;
+      const text = await readText(
+        streamOf([MAX_ERROR_BODY_BYTES - 10, 10], () => (cancelled = true)),
+        new AbortController().signal,
+        MAX_ERROR_BODY_BYTES,
+      );
+      expect(text?.length).toBe(MAX_ERROR_BODY_BYTES);
+      expect(cancelled).toBe(false);
+    });
+
+    it('returns undefined one byte past the limit and cancels the stream', async () => {
+      let cancelled = false;
+      const text = await readText(
+        streamOf([MAX_ERROR_BODY_BYTES, 1, 1024], () => (cancelled = true)),
+        new AbortController().signal,
+        MAX_ERROR_BODY_BYTES,
+      );
+      expect(text).toBeUndefined();
+      expect(cancelled).toBe(true);
+    });
+
+    it('is 2 MiB', () => {
+      expect(MAX_ERROR_BODY_BYTES).toBe(2_097_152);
+    });
   });
 });

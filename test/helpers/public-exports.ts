@@ -3,6 +3,8 @@ export const PUBLIC_RUNTIME_EXPORTS: readonly string[] = [
   'ApiError',
   'CircuitOpenError',
   'DEFAULT_REDACT_HEADER_KEYS',
+  'NetworkError',
+  'TimeoutError',
   'ValidationError',
   'createApiClient',
   'createLogger',

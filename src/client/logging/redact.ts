@@ -11,9 +11,9 @@ export const DEFAULT_REDACT_HEADER_KEYS: readonly string[] = Object.freeze([
 export const REDACTED = '[REDACTED]';
 
 /**
- * Query parameter names (lower case) whose values are redacted in logged URLs. The first nine are the
- * ones decisions.md names; the rest are common bearer secrets in URLs (OAuth tokens, presigned S3/GCS
- * signatures) that would leak just as badly.
+ * Query parameter names (lower case) whose values are redacted in logged URLs (the list is in
+ * docs/logging.md): the usual names of tokens, keys and passwords, and the common bearer secrets in
+ * URLs (OAuth tokens, presigned S3/GCS signatures) that would leak just as badly.
  */
 const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set([
   'token',

@@ -1,8 +1,8 @@
 import type { MessageCatalog } from './index.js';
 
 /**
- * English messages. The five of the spec (400, 401, 403, 404, 500) are verbatim, including the
- * typographic apostrophe and the wording of 403.
+ * English messages (the table is in docs/client.md, "Messages"); 400, 401, 403, 404 and 500 keep
+ * their original wording, including the typographic apostrophe and the wording of 403.
  */
 export const en = {
   0: 'Network error. The server could not be reached.',
@@ -22,4 +22,5 @@ export const en = {
   circuitOpen: 'The service is temporarily unavailable. Please try again later.',
   validationFailed: 'The response does not have the expected shape.',
   invalidJson: 'The response is not valid JSON.',
+  totalTimeout: 'The request did not finish within its total time limit.',
 } as const satisfies MessageCatalog;

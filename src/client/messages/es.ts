@@ -1,6 +1,6 @@
 import type { MessageCatalog } from './index.js';
 
-/** Spanish messages. The five of the spec (400, 401, 403, 404, 500) are verbatim. */
+/** Spanish messages (the table is in docs/client.md, "Messages"). */
 export const es = {
   0: 'Error de red. No se pudo contactar con el servidor.',
   400: 'La solicitud es inválida. Verifica los datos enviados.',
@@ -18,5 +18,6 @@ export const es = {
   fallback: 'La solicitud falló (HTTP {status}).',
   circuitOpen: 'El servicio no está disponible temporalmente. Inténtalo de nuevo más tarde.',
   validationFailed: 'La respuesta no tiene la forma esperada.',
+  totalTimeout: 'La solicitud no terminó dentro de su tiempo total.',
   invalidJson: 'La respuesta no es un JSON válido.',
 } as const satisfies MessageCatalog;

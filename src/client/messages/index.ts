@@ -9,7 +9,13 @@ export type MessageStatus = 0 | 400 | 401 | 403 | 404 | 408 | 409 | 422 | 429 | 
  * Every message a catalog must define. Both locales are checked against this one type, so a key
  * missing from (or extra in) either catalog fails the build.
  */
-export type MessageKey = MessageStatus | 'fallback' | 'circuitOpen' | 'validationFailed' | 'invalidJson';
+export type MessageKey =
+  | MessageStatus
+  | 'fallback'
+  | 'circuitOpen'
+  | 'validationFailed'
+  | 'invalidJson'
+  | 'totalTimeout';
 
 export type MessageCatalog = Record<MessageKey, string>;
 
@@ -37,7 +43,7 @@ export function statusMessage(
 
 /** A message that is not tied to a status (circuit open, validation failure, invalid JSON). */
 export function eventMessage(
-  key: 'circuitOpen' | 'validationFailed' | 'invalidJson',
+  key: 'circuitOpen' | 'validationFailed' | 'invalidJson' | 'totalTimeout',
   locale: Locale,
 ): string {
   return catalogs[locale][key];

@@ -1,0 +1,39 @@
+import type { LayerDefinition, Reply } from '../call.js';
+import { isBreakerFailure } from '../circuit-breaker.js';
+import { ApiError, CircuitOpenError } from '../errors.js';
+import { eventMessage } from '../messages/index.js';
+
+/**
+ * The circuit breaker, around each attempt: an open circuit rejects with CircuitOpenError (503)
+ * without sending; every attempt's outcome is recorded (see docs/resilience.md). The breaker itself
+ * (client.breaker) may be shared with clients made by `extend`.
+ */
+export const circuitBreaker: LayerDefinition = {
+  create(client) {
+    const breaker = client.breaker;
+    if (breaker === undefined) return undefined;
+    const onSuccess = (reply: Reply): Reply => {
+      breaker.recordSuccess();
+      return reply;
+    };
+    const onFailure = (error: unknown): never => {
+      // The caller's abort (or an interceptor's own error) says nothing about the server's health.
+      if (!(error instanceof ApiError)) breaker.release();
+      else if (isBreakerFailure(error)) breaker.recordFailure();
+      else breaker.recordSuccess();
+      throw error;
+    };
+    return (next) => (call) => {
+      if (!breaker.tryAcquire()) {
+        return Promise.reject(
+          new CircuitOpenError({
+            status: 503,
+            statusText: 'Service Unavailable',
+            message: eventMessage('circuitOpen', call.locale),
+          }),
+        );
+      }
+      return next(call).then(onSuccess, onFailure);
+    };
+  },
+};

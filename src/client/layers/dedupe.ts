@@ -1,0 +1,71 @@
+import { type LayerDefinition, type Reply, withSignal } from '../call.js';
+
+/** A caller waiting for a shared request: settles it, and stops listening to its signal. */
+type Waiter = (settle: (resolve: (reply: Reply) => void, reject: (error: unknown) => void) => void) => void;
+
+/** A request in flight and the callers sharing it. */
+interface Shared {
+  readonly waiters: Set<Waiter>;
+  readonly controller: AbortController;
+}
+
+/**
+ * Deduplication (`dedupe: true`): GET requests in flight at the same time with the same URL and the
+ * same headers share one request. The first caller's options drive it; every caller gets its own copy
+ * of the data (a structured clone), and a caller's abort detaches only that caller: the request is
+ * aborted when no caller is left (see docs/client.md, "Deduplication").
+ */
+export const dedupe: LayerDefinition = {
+  create(client) {
+    if (!client.dedupe) return undefined;
+    const inFlight = new Map<string, Shared>();
+    return (next) => (call) => {
+      if (call.method !== 'GET' || call.body !== undefined) return next(call);
+      // URL and headers: what makes two GETs the same request.
+      let key = call.url;
+      for (const [name, value] of call.headers) key += `\n${name}:${value}`;
+      let shared = inFlight.get(key);
+      if (shared === undefined) {
+        const started: Shared = { waiters: new Set(), controller: new AbortController() };
+        shared = started;
+        inFlight.set(key, started);
+        const settleAll = (settle: Parameters<Waiter>[0]): void => {
+          if (inFlight.get(key) === started) inFlight.delete(key);
+          for (const waiter of started.waiters) waiter(settle);
+        };
+        // The shared request listens to no caller's signal, only to its own controller.
+        next(withSignal(call, started.controller.signal)).then(
+          (reply) => {
+            let first = true;
+            // Copies are made now, before any caller's code can change the data.
+            settleAll((resolve) => {
+              resolve(first ? reply : { data: structuredClone(reply.data), response: reply.response });
+              first = false;
+            });
+          },
+          (error: unknown) => settleAll((_, reject) => reject(error)),
+        );
+      }
+      const { waiters, controller } = shared;
+      const { signal } = call;
+      return new Promise<Reply>((resolve, reject) => {
+        if (signal?.aborted) return reject(signal.reason);
+        const onAbort = (): void => {
+          waiters.delete(waiter);
+          reject(signal?.reason);
+          // Nobody waits any more: stop the request, and let the next caller start a new one.
+          if (waiters.size === 0) {
+            if (inFlight.get(key) === shared) inFlight.delete(key);
+            controller.abort(signal?.reason);
+          }
+        };
+        const waiter: Waiter = (settle) => {
+          signal?.removeEventListener('abort', onAbort);
+          settle(resolve, reject);
+        };
+        waiters.add(waiter);
+        signal?.addEventListener('abort', onAbort);
+      });
+    };
+  },
+};

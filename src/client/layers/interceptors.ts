@@ -1,0 +1,72 @@
+import { type LayerDefinition, withRequest } from '../call.js';
+import { safeHeaders } from '../headers.js';
+import { optionalBoolean } from '../options.js';
+import { discardBody } from '../response.js';
+import type { InterceptedRequestInit } from '../types.js';
+
+/**
+ * Interceptors (`interceptors.request` / `.response`, each one function or an array run in order;
+ * `skipInterceptors` per request). Sits between the read step and fetch, so the request interceptors
+ * run before every attempt (retries included) and the response interceptors see every response before
+ * it is judged. A replaced response's body is released (see docs/client.md, "Interceptors").
+ */
+export const interceptors: LayerDefinition = {
+  requestOptions: { skipInterceptors: optionalBoolean },
+  // An interceptor's own error reaches the caller as it is.
+  ownErrors: true,
+  createTransport(client) {
+    const config = client.interceptors;
+    if (config === undefined) return undefined;
+    const request = listOf(config.request);
+    const response = listOf(config.response);
+    return (next) => async (call) => {
+      if (call.options.skipInterceptors === true) return next(call);
+      let sent = call;
+      if (request.length > 0) {
+        // Each interceptor gets the previous one's [url, init], in the same shape as the first.
+        let { url, method, headers } = call;
+        let init: RequestInit | undefined;
+        for (const intercept of request) {
+          const given: InterceptedRequestInit =
+            init === undefined
+              ? { ...call.init, method, headers: Object.fromEntries(headers), body: call.body ?? null }
+              : { ...init, method, headers: Object.fromEntries(headers) };
+          [url, init] = await intercept(url, given);
+          method = init.method?.toUpperCase() ?? method;
+          headers = safeHeaders('interceptors.request headers', init.headers, true);
+        }
+        // The method may change too; HEAD and retry decisions follow what is sent.
+        sent = withRequest(
+          call,
+          method,
+          url,
+          headers,
+          (init as RequestInit).body ?? undefined,
+          init as RequestInit,
+        );
+      }
+      const fetched = await next(sent);
+      // The interceptors' own errors reach the caller as they are.
+      let current = fetched;
+      try {
+        for (const intercept of response) {
+          const replaced = await intercept(current);
+          // A replaced response leaves the previous one's body unread: drop it to free the connection.
+          if (replaced !== current) discardBody(current);
+          current = replaced;
+        }
+      } catch (error) {
+        discardBody(current);
+        throw error;
+      }
+      if (current !== fetched) call.state.replaced = true;
+      return current;
+    };
+  },
+};
+
+/** One interceptor or an array of them, as an array. */
+export function listOf<F>(value: F | readonly F[] | undefined): readonly F[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? (value as readonly F[]) : [value as F];
+}

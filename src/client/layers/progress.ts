@@ -1,0 +1,185 @@
+import { showValue } from '../../shared/show-value.js';
+import { isStream } from '../body.js';
+import { type Call, type LayerDefinition, type Transport, withRequest } from '../call.js';
+import type { Progress } from '../types.js';
+
+type OnProgress = (progress: Progress) => void;
+
+/** Upload chunks are at most this big, so progress moves in steps a user can see. */
+const CHUNK = 64 * 1024;
+
+/**
+ * Progress (`onDownloadProgress`, `onUploadProgress`, per request): a layer around fetch that counts
+ * the bytes of the response body as it is read, and of the request body as fetch sends it. Each
+ * callback is called with 0 bytes before the first chunk and with `percent: 1` once the transfer is
+ * complete; `totalBytes` and `percent` are `undefined` while the size is unknown. Where the runtime
+ * cannot stream a request body (browsers over HTTP/1.1), upload progress reports the start and the end
+ * only (see docs/client.md, "Progress"). An error a callback throws fails the call as a NetworkError
+ * with that error as its cause.
+ */
+export const progress: LayerDefinition = {
+  requestOptions: { onDownloadProgress: checkCallback, onUploadProgress: checkCallback },
+  createTransport: () => (next) => (call) => {
+    const { onDownloadProgress, onUploadProgress } = call.options as {
+      onDownloadProgress?: OnProgress;
+      onUploadProgress?: OnProgress;
+    };
+    // A request without callbacks costs one check, no promise.
+    if (onDownloadProgress === undefined && onUploadProgress === undefined) return next(call);
+    return counted(next, call, onDownloadProgress, onUploadProgress);
+  },
+};
+
+async function counted(
+  next: Transport,
+  call: Call,
+  onDownloadProgress: OnProgress | undefined,
+  onUploadProgress: OnProgress | undefined,
+): Promise<Response> {
+  let sent = call;
+  let uploaded: (() => void) | undefined;
+  if (onUploadProgress !== undefined) {
+    const upload = await countUpload(call, onUploadProgress);
+    sent = upload.call;
+    uploaded = upload.done;
+  }
+  const response = await next(sent);
+  uploaded?.();
+  if (onDownloadProgress === undefined) return response;
+  call.state.replaced = true;
+  return countDownload(response, onDownloadProgress);
+}
+
+function checkCallback(option: string, value: unknown): void {
+  if (typeof value !== 'function')
+    throw new TypeError(`${option} must be a function, got ${showValue(value)}`);
+}
+
+function report(callback: OnProgress, transferred: number, total: number | undefined, done: boolean): void {
+  const totalBytes = done ? transferred : total;
+  callback({
+    transferredBytes: transferred,
+    totalBytes,
+    percent: done
+      ? 1
+      : totalBytes === undefined
+        ? undefined
+        : totalBytes === 0
+          ? 0
+          : transferred / totalBytes,
+  });
+}
+
+/** The response, its body counted as it is read. */
+function countDownload(response: Response, callback: OnProgress): Response {
+  const length = response.headers.get('content-length');
+  // A compressed body is longer once decoded than its Content-Length says: its size is unknown.
+  const total =
+    length !== null && /^\d+$/.test(length) && response.headers.get('content-encoding') === null
+      ? Number(length)
+      : undefined;
+  report(callback, 0, total, false);
+  const source = response.body;
+  if (source === null) {
+    report(callback, 0, 0, true);
+    return response;
+  }
+  let transferred = 0;
+  const counted = source.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        transferred += chunk.byteLength;
+        controller.enqueue(chunk);
+        report(callback, transferred, total, false);
+      },
+      flush() {
+        report(callback, transferred, total, true);
+      },
+    }),
+  );
+  const copy = new Response(counted, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  // The copy keeps what the caller may read off the original (withResponse, asResponse).
+  Object.defineProperties(copy, {
+    url: { value: response.url },
+    redirected: { value: response.redirected },
+  });
+  return copy;
+}
+
+/** Whether fetch here can send a stream as a request body over HTTP/1.1 (Node, Deno, Bun: yes; browsers: no). */
+function canStreamUploads(): boolean {
+  return !(typeof navigator !== 'undefined' && navigator.userAgent?.startsWith('Mozilla/'));
+}
+
+/** The call with its body counted as fetch sends it, and what to call once the response has arrived. */
+async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Call; done: () => void }> {
+  const { body } = call;
+  if (body === undefined) {
+    report(callback, 0, 0, false);
+    return { call, done: () => report(callback, 0, 0, true) };
+  }
+  const bytes = isStream(body) ? undefined : await bytesOf(body);
+  const total = bytes?.byteLength;
+  report(callback, 0, total, false);
+  let transferred = 0;
+  const finish = (): void => report(callback, transferred === 0 ? (total ?? 0) : transferred, total, true);
+  if (!canStreamUploads() || (bytes === undefined && !isStream(body))) return { call, done: finish };
+  let offset = 0;
+  const reader = isStream(body) ? (body as ReadableStream<Uint8Array>).getReader() : undefined;
+  let ended = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk: Uint8Array | undefined;
+      if (reader !== undefined) {
+        const next = await reader.read();
+        chunk = next.done ? undefined : next.value;
+      } else if (bytes !== undefined && offset < bytes.byteLength) {
+        chunk = bytes.subarray(offset, offset + CHUNK);
+        offset += chunk.byteLength;
+      }
+      if (chunk === undefined) {
+        controller.close();
+        ended = true;
+        report(callback, transferred, total, true);
+        return;
+      }
+      controller.enqueue(chunk);
+      transferred += chunk.byteLength;
+      report(callback, transferred, total, false);
+    },
+    cancel(reason) {
+      return reader?.cancel(reason);
+    },
+  });
+  const headers = new Headers(call.headers);
+  const type = contentTypeOf(body);
+  if (type !== undefined && !headers.has('content-type')) headers.set('content-type', type);
+  return {
+    call: withRequest(call, call.method, call.url, headers, stream, call.init),
+    done: () => {
+      if (!ended) finish();
+    },
+  };
+}
+
+/** The bytes of a body fetch would send, when they can be known before sending; else `undefined`. */
+async function bytesOf(body: BodyInit): Promise<Uint8Array | undefined> {
+  if (typeof body === 'string' || body instanceof URLSearchParams)
+    return new TextEncoder().encode(String(body));
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  if (body instanceof Blob) return new Uint8Array(await body.arrayBuffer());
+  return undefined;
+}
+
+/** The content type fetch would give a body it sends as it is (a stream gets none). */
+function contentTypeOf(body: BodyInit): string | undefined {
+  if (typeof body === 'string') return 'text/plain;charset=UTF-8';
+  if (body instanceof URLSearchParams) return 'application/x-www-form-urlencoded;charset=UTF-8';
+  if (body instanceof Blob && body.type !== '') return body.type;
+  return undefined;
+}

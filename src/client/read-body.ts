@@ -1,0 +1,158 @@
+/**
+ * The response readers: a 2xx body as `parseAs` asks (see docs/client.md, "Responses"). Every read
+ * listens to the attempt's signal: a body straight from the platform's fetch errors by itself when it
+ * aborts (`followsSignal`), any other is read with a reader that cancels it.
+ */
+import { ApiError } from './errors.js';
+import { eventMessage } from './messages/index.js';
+import {
+  discardBody,
+  isJsonContentType,
+  type JudgeContext,
+  MAX_ERROR_BODY_BYTES,
+  readText,
+} from './response.js';
+import type { ParseAs } from './types.js';
+
+/** `parseAs`, and `'response'`: the body left unread (`asResponse()`). */
+export type BodyKind = ParseAs | 'response';
+
+/** The parseAs values, for the option's check. */
+export const PARSE_AS: ReadonlySet<string> = new Set<ParseAs>([
+  'auto',
+  'json',
+  'text',
+  'blob',
+  'arrayBuffer',
+  'bytes',
+  'stream',
+]);
+
+/** Types that are text although not `text/*`. */
+const TEXTUAL = /^application\/(xml|javascript|x-www-form-urlencoded)$|\+xml$/;
+
+/** The media type of a Content-Type value, lower case, without parameters. */
+function mediaType(contentType: string | null): string {
+  return (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+}
+
+/** What `'auto'` reads a content type as: JSON, text, or (any other type, or none) a Blob. */
+export function autoKind(contentType: string | null): 'json' | 'text' | 'blob' {
+  if (isJsonContentType(contentType)) return 'json';
+  const type = mediaType(contentType);
+  return type.startsWith('text/') || TEXTUAL.test(type) ? 'text' : 'blob';
+}
+
+/** The charset a Content-Type declares, when it is not UTF-8; `undefined` for UTF-8 or none. */
+function otherCharset(contentType: string | null): string | undefined {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '');
+  const charset = match?.[1]?.toLowerCase();
+  return charset === undefined || charset === 'utf-8' || charset === 'utf8' ? undefined : charset;
+}
+
+/**
+ * Reads a 2xx body as `kind` asks. `'auto'`: JSON for a JSON type, a string for a textual type (in its
+ * charset), a Blob otherwise; `undefined` for HEAD, 204, 205 and an empty body. Explicit kinds always
+ * give their type (empty for a response without body), `'json'` gives `undefined` for an empty body.
+ */
+export async function readBody(
+  response: Response,
+  kind: BodyKind,
+  signal: AbortSignal | undefined,
+  followsSignal: boolean,
+  context: JudgeContext,
+  noBody: boolean,
+): Promise<unknown> {
+  if (kind === 'response') return undefined;
+  if (kind === 'stream') return noBody || response.body === null ? new Response('').body : response.body;
+  if (noBody) {
+    discardBody(response);
+    if (kind === 'auto' || kind === 'json') return undefined;
+  } else if (signal?.aborted) throw signal.reason;
+  const contentType = response.headers.get('content-type');
+  const as = kind === 'auto' ? autoKind(contentType) : kind;
+  // Without a signal nothing can abort the read, so there is nothing for a reader of ours to do.
+  const native = followsSignal || signal === undefined;
+  if (as === 'json' || (as === 'text' && otherCharset(contentType) === undefined)) {
+    const text = noBody
+      ? ''
+      : native
+        ? await response.text()
+        : ((await readText(response, signal, Number.POSITIVE_INFINITY)) as string);
+    if (as === 'text') return kind === 'auto' && text === '' ? undefined : text;
+    if (text === '') return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (cause) {
+      throw new ApiError({
+        status: response.status,
+        statusText: response.statusText,
+        message: eventMessage('invalidJson', context.locale),
+        // The text is kept for debugging, within the same bound as an error body.
+        body: text.length <= MAX_ERROR_BODY_BYTES ? text : undefined,
+        cause,
+      });
+    }
+  }
+  const bytes: Uint8Array<ArrayBuffer> = noBody
+    ? new Uint8Array(0)
+    : native
+      ? new Uint8Array(await response.arrayBuffer())
+      : await readBytes(response, signal);
+  if (kind === 'auto' && bytes.byteLength === 0) return undefined;
+  switch (as) {
+    case 'text':
+      return decode(bytes, otherCharset(contentType) as string);
+    case 'blob':
+      return new Blob([bytes], { type: mediaType(contentType) === '' ? '' : (contentType as string) });
+    case 'arrayBuffer':
+      return bytes.buffer.byteLength === bytes.byteLength ? bytes.buffer : bytes.slice().buffer;
+    default:
+      return bytes;
+  }
+}
+
+/** Bytes in the given charset; an unknown charset is read as UTF-8. */
+function decode(bytes: Uint8Array<ArrayBuffer>, charset: string): string {
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset);
+  } catch {
+    decoder = new TextDecoder();
+  }
+  return decoder.decode(bytes);
+}
+
+/** The whole body, read with a reader that cancels it when `signal` aborts. */
+async function readBytes(
+  response: Response,
+  signal: AbortSignal | undefined,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const body = response.body;
+  if (body === null) return new Uint8Array(0);
+  const reader = body.getReader();
+  const onAbort = (): void => {
+    reader.cancel(signal?.reason).catch(() => {});
+  };
+  signal?.addEventListener('abort', onAbort);
+  try {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (signal?.aborted) throw signal.reason;
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return bytes;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../src/index.js';
+import { createTestServer, sendJson, type TestServer } from '../../helpers/server.js';
+
+let server: TestServer;
+/** Hits per path. */
+const hits = new Map<string, number>();
+/** Releases the answers held by /slow. */
+let release: () => void = () => {};
+let held = new Promise<void>((resolve) => {
+  release = resolve;
+});
+
+beforeAll(async () => {
+  server = await createTestServer(async (req, res) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    if (path === '/slow') await held;
+    sendJson(res, 200, { path, items: [1, 2, 3] });
+  });
+});
+afterAll(() => server.close());
+
+function hold(): void {
+  held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+}
+
+/** Resolves once the server has seen `count` requests to `path`. */
+async function seen(path: string, count: number): Promise<void> {
+  while ((hits.get(path) ?? 0) < count) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('dedupe', () => {
+  it('sends one request for five concurrent identical GETs', async () => {
+    hits.clear();
+    hold();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
+    const calls = Array.from({ length: 5 }, () => api.get('/slow'));
+    await seen('/slow', 1);
+    release();
+    const results = await Promise.all(calls);
+    expect(hits.get('/slow')).toBe(1);
+    expect(results).toEqual(Array.from({ length: 5 }, () => ({ path: '/slow', items: [1, 2, 3] })));
+  });
+
+  it('sends five requests without it (the default)', async () => {
+    hits.clear();
+    hold();
+    const api = createApiClient({ baseUrl: server.url });
+    const calls = Array.from({ length: 5 }, () => api.get('/slow'));
+    await seen('/slow', 5);
+    release();
+    await Promise.all(calls);
+    expect(hits.get('/slow')).toBe(5);
+  });
+
+  it('gives every caller its own copy of the data', async () => {
+    hold();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
+    const [a, b] = (await Promise.all([api.get('/slow'), api.get('/slow'), release()])) as {
+      items: number[];
+    }[];
+    expect(a).not.toBe(b);
+    a?.items.push(4);
+    expect(b?.items).toEqual([1, 2, 3]);
+  });
+
+  it('detaches only the caller that aborts: the others get their result', async () => {
+    hits.clear();
+    hold();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
+    const controller = new AbortController();
+    const aborted = api.get('/slow', { signal: controller.signal });
+    const others = [api.get('/slow'), api.get('/slow')];
+    await seen('/slow', 1);
+    controller.abort(new Error('caller gave up'));
+    await expect(aborted).rejects.toThrow('caller gave up');
+    release();
+    expect(await Promise.all(others)).toEqual([
+      { path: '/slow', items: [1, 2, 3] },
+      { path: '/slow', items: [1, 2, 3] },
+    ]);
+    expect(hits.get('/slow')).toBe(1);
+  });
+
+  it('shares only GETs with the same URL and the same headers', async () => {
+    hits.clear();
+    hold();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
+    const calls = [
+      api.get('/slow'),
+      api.get('/slow', { searchParams: { page: 2 } }),
+      api.get('/slow', { headers: { 'x-user': 'b' } }),
+      api.post('/slow', { a: 1 }),
+    ];
+    await seen('/slow', 4);
+    release();
+    await Promise.all(calls);
+    expect(hits.get('/slow')).toBe(4);
+  });
+
+  it('starts a new request once the shared one has settled', async () => {
+    hits.clear();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
+    await api.get('/fast');
+    await api.get('/fast');
+    expect(hits.get('/fast')).toBe(2);
+  });
+});

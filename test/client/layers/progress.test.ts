@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, type Progress } from '../../../src/index.js';
+import { createTestServer, type TestServer } from '../../helpers/server.js';
+
+const BODY = randomBytes(200 * 1024);
+const MB = 1024 * 1024;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer(async (req, res) => {
+    if (req.url === '/sized' || req.url === '/chunked') {
+      const headers: Record<string, string | number> = { 'content-type': 'application/octet-stream' };
+      if (req.url === '/sized') headers['content-length'] = BODY.length;
+      res.writeHead(200, headers);
+      // A trickle: four pieces with pauses, so the client sees several chunks.
+      for (let at = 0; at < BODY.length; at += BODY.length / 4) {
+        res.write(BODY.subarray(at, at + BODY.length / 4));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return void res.end();
+    }
+    if (req.url === '/upload') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ received: req.body.length, type: req.headers['content-type'] }));
+    }
+    res.writeHead(404);
+    res.end();
+  });
+});
+afterAll(() => server.close());
+
+const api = () => createApiClient({ baseUrl: server.url });
+
+/** Progress reports are monotonic, start at 0 and end complete. */
+function checkSequence(events: Progress[], total: number): void {
+  expect(events[0]?.transferredBytes).toBe(0);
+  expect(events.at(-1)).toEqual({ transferredBytes: total, totalBytes: total, percent: 1 });
+  for (let i = 1; i < events.length; i++) {
+    expect((events[i] as Progress).transferredBytes).toBeGreaterThanOrEqual(
+      (events[i - 1] as Progress).transferredBytes,
+    );
+  }
+}
+
+describe('onDownloadProgress', () => {
+  it('starts at 0, grows monotonically and ends at the content length with percent 1', async () => {
+    const events: Progress[] = [];
+    const bytes = await api().get('/sized', { parseAs: 'bytes', onDownloadProgress: (p) => events.push(p) });
+    expect(Buffer.from(bytes).equals(BODY)).toBe(true);
+    expect(events[0]).toEqual({ transferredBytes: 0, totalBytes: BODY.length, percent: 0 });
+    checkSequence(events, BODY.length);
+    expect(events.length).toBeGreaterThan(3);
+    for (const event of events.slice(0, -1)) {
+      expect(event.totalBytes).toBe(BODY.length);
+      expect(event.percent).toBe(event.transferredBytes / BODY.length);
+    }
+  });
+
+  it('without a content length leaves totalBytes and percent undefined until the end', async () => {
+    const events: Progress[] = [];
+    await api().get('/chunked', { parseAs: 'blob', onDownloadProgress: (p) => events.push(p) });
+    checkSequence(events, BODY.length);
+    for (const event of events.slice(0, -1))
+      expect([event.totalBytes, event.percent]).toEqual([undefined, undefined]);
+  });
+
+  it('keeps the response url for withResponse()', async () => {
+    const { response } = await api()
+      .get('/sized', { parseAs: 'bytes', onDownloadProgress: () => {} })
+      .withResponse();
+    expect(response.url).toBe(`${server.url}/sized`);
+  });
+});
+
+describe('onUploadProgress', () => {
+  it('reports a 1 MB body in Node from 0 to the end, in several steps', async () => {
+    const events: Progress[] = [];
+    const body = new Uint8Array(MB).fill(7);
+    const result = await api().post('/upload', body, { onUploadProgress: (p) => events.push(p) });
+    expect(result).toEqual({ received: MB, type: undefined });
+    expect(events[0]).toEqual({ transferredBytes: 0, totalBytes: MB, percent: 0 });
+    checkSequence(events, MB);
+    expect(events.length).toBeGreaterThan(10);
+  });
+
+  it('keeps the content type fetch would give a string body', async () => {
+    const events: Progress[] = [];
+    const result = await api().post('/upload', 'hello', { onUploadProgress: (p) => events.push(p) });
+    expect(result).toEqual({ received: 5, type: 'text/plain;charset=UTF-8' });
+    checkSequence(events, 5);
+  });
+
+  it('refuses a callback that is not a function, naming it', async () => {
+    await expect(api().get('/sized', { onDownloadProgress: 1 as never })).rejects.toThrow(
+      new TypeError('options.onDownloadProgress must be a function, got 1'),
+    );
+  });
+});

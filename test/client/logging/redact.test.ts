@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_REDACT_HEADER_KEYS, redactHeaders, redactUrl } from '../../../src/client/logging/redact.js';
+
+describe('redactHeaders', () => {
+  it('returns lower-case names and redacts the default keys in any letter case', () => {
+    const headers = new Headers({
+      AUTHORIZATION: 'Bearer secret-1',
+      'Proxy-Authorization': 'Basic secret-2',
+      cookie: 'sid=secret-3',
+      'X-API-KEY': 'secret-4',
+      Accept: 'application/json',
+    });
+    expect(redactHeaders(headers, DEFAULT_REDACT_HEADER_KEYS)).toEqual({
+      accept: 'application/json',
+      authorization: '[REDACTED]',
+      cookie: '[REDACTED]',
+      'proxy-authorization': '[REDACTED]',
+      'x-api-key': '[REDACTED]',
+    });
+  });
+
+  it('matches the keys list case-insensitively, and a given list replaces the default', () => {
+    const headers = new Headers({ Authorization: 'Bearer t', 'X-Session': 's1' });
+    expect(redactHeaders(headers, ['X-SESSION'])).toEqual({
+      authorization: 'Bearer t',
+      'x-session': '[REDACTED]',
+    });
+  });
+
+  it('redacts every set-cookie value into one entry', () => {
+    const headers = new Headers();
+    headers.append('set-cookie', 'a=secret-a');
+    headers.append('set-cookie', 'b=secret-b');
+    headers.append('x-trace', '1');
+    expect(redactHeaders(headers, DEFAULT_REDACT_HEADER_KEYS)).toEqual({
+      'set-cookie': '[REDACTED]',
+      'x-trace': '1',
+    });
+  });
+
+  it('accepts a plain HeadersInit too', () => {
+    expect(redactHeaders({ 'X-Api-Key': 'k', A: 'b' }, DEFAULT_REDACT_HEADER_KEYS)).toEqual({
+      a: 'b',
+      'x-api-key': '[REDACTED]',
+    });
+  });
+
+  it('exports the default list from decisions.md, frozen', () => {
+    expect(DEFAULT_REDACT_HEADER_KEYS).toEqual([
+      'authorization',
+      'proxy-authorization',
+      'cookie',
+      'set-cookie',
+      'x-api-key',
+    ]);
+    expect(Object.isFrozen(DEFAULT_REDACT_HEADER_KEYS)).toBe(true);
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['https://h/x?token=abc&page=2', 'https://h/x?token=[REDACTED]&page=2'],
+    [
+      'https://h/x?access_token=1&api_key=2&apikey=3&key=4&password=5&secret=6&signature=7&sig=8',
+      'https://h/x?access_token=[REDACTED]&api_key=[REDACTED]&apikey=[REDACTED]&key=[REDACTED]&password=[REDACTED]&secret=[REDACTED]&signature=[REDACTED]&sig=[REDACTED]',
+    ],
+    [
+      'https://h/x?TOKEN=a&Api_Key=b&PassWord=c',
+      'https://h/x?TOKEN=[REDACTED]&Api_Key=[REDACTED]&PassWord=[REDACTED]',
+    ],
+    ['https://h/x?api%5Fkey=a&q=token', 'https://h/x?api%5Fkey=[REDACTED]&q=token'],
+    ['https://h/x?keyword=a&tokens=b&monkey=c', 'https://h/x?keyword=a&tokens=b&monkey=c'],
+    ['https://h/x?token=a&token=b', 'https://h/x?token=[REDACTED]&token=[REDACTED]'],
+    ['https://h/x?token', 'https://h/x?token'],
+    ['https://h/x?token=', 'https://h/x?token=[REDACTED]'],
+    ['https://h/s3?X-Amz-Signature=abc&X-Amz-Date=1', 'https://h/s3?X-Amz-Signature=[REDACTED]&X-Amz-Date=1'],
+    ['https://h/cb#access_token=abc&state=1', 'https://h/cb#access_token=[REDACTED]&state=1'],
+  ])('redacts secret query values: %s', (input, output) => {
+    expect(redactUrl(input)).toBe(output);
+  });
+
+  it.each([
+    ['https://user:pass@h.example/x', 'https://[REDACTED]@h.example/x'],
+    ['https://ghp_token@github.com/o/r', 'https://[REDACTED]@github.com/o/r'],
+    ['http://a:b@c@h:8080/x?ok=1', 'http://[REDACTED]@h:8080/x?ok=1'],
+    ['//u:p@h/x', '//[REDACTED]@h/x'],
+    ['https://h/path@not-userinfo', 'https://h/path@not-userinfo'],
+  ])('redacts userinfo: %s', (input, output) => {
+    expect(redactUrl(input)).toBe(output);
+  });
+
+  it.each([
+    ['/users?token=abc', '/users?token=[REDACTED]'],
+    ['users', 'users'],
+    ['', ''],
+    ['?%E0%A4%A=1&password=x', '?%E0%A4%A=1&password=[REDACTED]'],
+    ['http://[::1', 'http://[::1'],
+    ['::::?sig=1', '::::?sig=[REDACTED]'],
+  ])('handles relative and odd URLs without throwing: %s', (input, output) => {
+    expect(redactUrl(input)).toBe(output);
+  });
+
+  it('does not reformat the URL (no normalization of case, encoding or port)', () => {
+    const url = 'HTTP://Example.COM:80/a%20b/../c?x=%41&y=1';
+    expect(redactUrl(url)).toBe(url);
+  });
+});
