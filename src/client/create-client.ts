@@ -1,5 +1,6 @@
 import { bodyCallOptions } from './body-arguments.js';
 import type { Call, Reply } from './call.js';
+import type { ApiClientFor } from './endpoint-map.js';
 import { ApiError } from './errors.js';
 import { mergeClientConfig } from './extend.js';
 import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
@@ -97,9 +98,15 @@ export interface ApiClient {
  * @example
  * const api = createApiClient({ baseUrl: 'https://api.example.com/v1', timeoutMs: 5000 });
  * const user = await api.get<User>('/users/1');
+ *
+ * With an endpoint map (the `Api` interface typefetch writes from recorded traffic, docs/traffic.md),
+ * calls are typed by path, with no generic:
+ * @example
+ * const api = createApiClient<Api>({ baseUrl: 'https://api.example.com' });
+ * const user = await api.get('/users/{id}', { params: { id: 1 } }); // User
  */
-export function createApiClient(config: ApiClientConfig = {}): ApiClient {
-  return buildClient(resolveClientConfig(config), { ...config });
+export function createApiClient<A = never>(config: ApiClientConfig = {}): ApiClientFor<A> {
+  return buildClient(resolveClientConfig(config), { ...config }) as ApiClientFor<A>;
 }
 
 /** The client of a resolved config; `config` is kept as given, for `extend`. */

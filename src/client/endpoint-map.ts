@@ -4,6 +4,7 @@
  * type with no generic, and an unknown path, a missing `params` or a wrong parameter name do not
  * compile. Types only, plus `fillPathParams`, the one runtime step: `{name}` -> the percent-encoded value.
  */
+import { showValue } from '../shared/show-value.js';
 import type { ApiClient } from './create-client.js';
 import type { HttpMethod, RequestBody, RequestOptions, ResponsePromise, SearchParams } from './types.js';
 
@@ -48,7 +49,7 @@ type QueryOption<E> =
       : { searchParams: Member<E, 'query'> };
 
 /** The options of a call to endpoint `E`: every request option, `params` when the path has some, its query type. */
-export type EndpointOptions<E> = Omit<RequestOptions<ResponseOf<E>>, 'searchParams' | 'body'> &
+export type EndpointOptions<E> = Omit<RequestOptions<ResponseOf<E>>, 'searchParams' | 'body' | 'params'> &
   ParamsOption<E> &
   QueryOption<E>;
 
@@ -123,7 +124,7 @@ export function fillPathParams(
 ): string {
   const given = params ?? {};
   if (typeof given !== 'object' || given === null) {
-    throw new TypeError(`params must be an object, got ${describe(params)}`);
+    throw new TypeError(`params must be an object, got ${showValue(params)}`);
   }
   const used = new Set<string>();
   const filled = template.replace(PLACEHOLDER, (_, name: string) => {
@@ -132,7 +133,7 @@ export function fillPathParams(
     }
     const value = given[name];
     if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
-      throw new TypeError(`params.${name} must be a string or a finite number, got ${describe(value)}`);
+      throw new TypeError(`params.${name} must be a string or a finite number, got ${showValue(value)}`);
     }
     const text = String(value);
     if (text === '' || text === '.' || text === '..') {
@@ -145,12 +146,4 @@ export function fillPathParams(
     if (!used.has(name)) throw new TypeError(`params.${name} is not a parameter of the path ${template}`);
   }
   return filled;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  return typeof value === 'function' ? 'a function' : String(value);
 }

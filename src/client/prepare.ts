@@ -1,6 +1,7 @@
 import { showValue } from '../shared/show-value.js';
 import { encodeBody } from './body.js';
 import type { Call } from './call.js';
+import { fillPathParams } from './endpoint-map.js';
 import { safeHeaders } from './headers.js';
 import type { ResolvedClientConfig } from './options.js';
 import { resolveLocale } from './options.js';
@@ -22,6 +23,7 @@ const METHODS: ReadonlySet<string> = new Set<HttpMethod>([
 /** Request options the call itself reads (the layers' own are in pipeline.ts). */
 const CALL_KEYS: ReadonlySet<string> = new Set([
   'searchParams',
+  'params',
   'body',
   'errorLocale',
   'headers',
@@ -121,7 +123,12 @@ export function prepareCall(
   const callerSignal = signal ?? undefined;
   return {
     method,
-    url: buildUrl(client.baseUrl, path, client.allowAbsoluteUrls, searchParams),
+    url: buildUrl(
+      client.baseUrl,
+      options.params === undefined ? path : fillPathParams(path, options.params),
+      client.allowAbsoluteUrls,
+      searchParams,
+    ),
     headers,
     body,
     replayable,

@@ -148,6 +148,12 @@ export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 
    * @example { q: 'shoes', page: 2, tag: ['a', 'b'] } // ?q=shoes&page=2&tag=a&tag=b
    */
   searchParams?: SearchParams | undefined;
+  /**
+   * Values for the path's `{name}` placeholders, each percent-encoded (`a/b` -> `a%2Fb`); a missing or
+   * unknown name is a TypeError. Without `params` the path is sent as it is.
+   * @example api.get('/users/{id}', { params: { id: 1 } }) // GET /users/1
+   */
+  params?: Readonly<Record<string, string | number>> | undefined;
   /** The request body; plain objects and arrays are sent as JSON. */
   body?: RequestBody | undefined;
   /** Language of this request's error message. @default the client's `locale` */

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiClientFor, PathsOf, TypedApiClient } from '../../src/client/endpoint-map.js';
-import type { ApiClient, ResponsePromise } from '../../src/index.js';
+import { type ApiClient, createApiClient, type ResponsePromise } from '../../src/index.js';
 
 interface User {
   id: number;
@@ -122,6 +122,8 @@ describe('without a map', () => {
   it('is the client as before', () => {
     expectTypeOf<ApiClientFor>().toEqualTypeOf<ApiClient>();
     expectTypeOf<ApiClientFor<Api>>().toEqualTypeOf<TypedApiClient<Api>>();
+    expectTypeOf(createApiClient()).toEqualTypeOf<ApiClient>();
+    expectTypeOf(createApiClient<Api>()).toEqualTypeOf<TypedApiClient<Api>>();
     const untyped = {} as ApiClientFor;
     expectTypeOf(untyped.get<User>('/users/1')).toEqualTypeOf<ResponsePromise<User>>();
     expectTypeOf(untyped.get('/anything')).toEqualTypeOf<ResponsePromise<unknown>>();

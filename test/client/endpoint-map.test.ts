@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillPathParams, type TypedApiClient } from '../../src/client/endpoint-map.js';
-import { type ApiClient, createApiClient } from '../../src/index.js';
+import { fillPathParams } from '../../src/client/endpoint-map.js';
+import { ApiError, createApiClient } from '../../src/index.js';
 import { sendJson, serveEach } from '../helpers/server.js';
 
 const serve = serveEach();
@@ -49,24 +49,6 @@ describe('fillPathParams', () => {
   });
 });
 
-// The typed client as `createApiClient<Api>()` will be: here a facade over the real client.
-function typed<A>(client: ApiClient): TypedApiClient<A> {
-  type Options = { params?: Record<string, unknown> } & Record<string, unknown>;
-  const split = (path: string, options: Options | undefined) => {
-    const { params, ...rest } = options ?? {};
-    return [fillPathParams(path, params), rest] as const;
-  };
-  return {
-    ...client,
-    get: (path: string, options?: Options) => client.get(...split(path, options)),
-    delete: (path: string, options?: Options) => client.delete(...split(path, options)),
-    post: (path: string, body: never, options?: Options) => {
-      const [filled, rest] = split(path, options);
-      return client.post(filled, body, rest);
-    },
-  } as unknown as TypedApiClient<A>;
-}
-
 interface Api {
   'GET /files/{id}': {
     params: { id: string | number };
@@ -82,10 +64,10 @@ interface Api {
   };
 }
 
-describe('params through a typed client, against a loopback server', () => {
+describe('params through createApiClient<Api>(), against a loopback server', () => {
   it('sends each parameter percent-encoded: a/b arrives as a%2Fb', async () => {
     const server = await serve((req, res) => sendJson(res, 200, { path: req.url, body: req.body }));
-    const api = typed<Api>(createApiClient({ baseUrl: server.url }));
+    const api = createApiClient<Api>({ baseUrl: server.url });
     await expect(api.get('/files/{id}', { params: { id: 'a/b' } })).resolves.toEqual({
       path: '/files/a%2Fb',
       body: '',
@@ -94,5 +76,36 @@ describe('params through a typed client, against a loopback server', () => {
       api.post('/repos/{owner}/{repo}', { name: 'x' }, { params: { owner: 'a b', repo: 'c?d' } }),
     ).resolves.toEqual({ path: '/repos/a%20b/c%3Fd', body: '{"name":"x"}' });
     expect(server.requests.map((request) => request.url)).toEqual(['/files/a%2Fb', '/repos/a%20b/c%3Fd']);
+  });
+
+  it('fills params in every method, typed or not, and leaves a path without params as it is', async () => {
+    const server = await serve((req, res) => sendJson(res, 200, { path: req.url, body: req.body }));
+    const api = createApiClient({ baseUrl: server.url });
+    const params = { id: 'x/y' };
+    await api.get('/a/{id}', { params });
+    await api.delete('/a/{id}', { params });
+    await api.post('/a/{id}', { n: 1 }, { params });
+    await api.put('/a/{id}', { n: 1 }, { params });
+    await api.patch('/a/{id}', { n: 1 }, { params });
+    await api.request('GET', '/a/{id}', { params, searchParams: { q: 'a b' } });
+    await api.get('/literal/{braces}');
+    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /a/x%2Fy',
+      'DELETE /a/x%2Fy',
+      'POST /a/x%2Fy',
+      'PUT /a/x%2Fy',
+      'PATCH /a/x%2Fy',
+      'GET /a/x%2Fy?q=a+b',
+      'GET /literal/%7Bbraces%7D',
+    ]);
+  });
+
+  it('rejects a missing param with a TypeError before anything is sent', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, {}));
+    const api = createApiClient({ baseUrl: server.url });
+    const call = api.get('/users/{id}', { params: {} });
+    await expect(call).rejects.toThrow(new TypeError('params.id is missing: the path /users/{id} needs it'));
+    await expect(call).rejects.not.toBeInstanceOf(ApiError);
+    expect(server.requests).toEqual([]);
   });
 });
