@@ -35,6 +35,8 @@ export type {
   ResponsePromise,
   RetryConfig,
   SearchParams,
+  SseEvent,
+  SseOptions,
   StandardSchemaV1,
   ValidationIssue,
   ValidationSchema,

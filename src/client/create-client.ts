@@ -7,6 +7,7 @@ import { paginateItems, toPaginatedResponse } from './pagination.js';
 import { composePipeline } from './pipeline.js';
 import { prepareCall } from './prepare.js';
 import { CallPromise } from './response-promise.js';
+import { serverSentEvents } from './sse/events.js';
 import type {
   ApiClientConfig,
   CircuitState,
@@ -18,6 +19,8 @@ import type {
   RequestBody,
   RequestOptions,
   ResponsePromise,
+  SseEvent,
+  SseOptions,
 } from './types.js';
 
 /** The options of a request that reads its body as `parseAs` says (other than 'auto' and 'json'). */
@@ -79,6 +82,13 @@ export interface ApiClient {
     path: string,
     options?: ListOptions<T> & { maxPages?: number | undefined },
   ): AsyncIterableIterator<T>;
+  /**
+   * Server-sent events from `path`, as an async iterable: reconnects after a dropped connection
+   * (after the stream's `retry`, default 3000 ms) sending `Last-Event-ID`; a 204 ends it, a non-2xx
+   * rejects with ApiError; `break` or the caller's abort closes the connection.
+   * @example for await (const { event, data } of api.sse('/events')) console.log(event, data);
+   */
+  sse<T = string>(path: string, options?: SseOptions<T>): AsyncIterableIterator<SseEvent<T>>;
   /** The circuit breaker's state; `closed` when there is no breaker. */
   readonly circuitState: CircuitState;
   /**
@@ -193,6 +203,12 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
       const { query, rest } = splitListOptions(listOptions);
       yield* paginateItems((page) => listPage(path, page, rest), query, maxPages);
     },
+    sse: <T>(path: string, options: SseOptions<T> = {}) =>
+      serverSentEvents<T>(
+        (connect) => request('GET', path, connect) as ResponsePromise<ReadableStream<Uint8Array>>,
+        client.clock,
+        options,
+      ),
     get circuitState() {
       return breaker?.state ?? 'closed';
     },
