@@ -6,7 +6,7 @@ import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
 import { paginateItems, toPaginatedResponse } from './pagination.js';
 import { composePipeline } from './pipeline.js';
 import { prepareCall } from './prepare.js';
-import { CallPromise } from './response-promise.js';
+import { responsePromise } from './response-promise.js';
 import { serverSentEvents } from './sse/events.js';
 import type {
   ApiClientConfig,
@@ -139,7 +139,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
   // The call's trace (its log) hears the error the call ends with (retry reported the earlier ones).
   const request = (method: HttpMethod, path: string, options?: RequestOptions<unknown>) => {
     const { reply, call } = start(method, path, options);
-    return CallPromise.of(reply, call?.state, call?.state.trace);
+    return responsePromise(reply, call?.state, call?.state.trace);
   };
 
   const run = async (method: HttpMethod, path: string, options: RequestOptions<unknown>): Promise<Reply> => {
@@ -164,7 +164,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     try {
       merged = bodyCallOptions(method, bodyOrOptions, options);
     } catch (error) {
-      return CallPromise.of(Promise.reject(error), undefined, undefined);
+      return responsePromise(Promise.reject(error), undefined, undefined);
     }
     return request(method, path, merged);
   };
