@@ -37,6 +37,8 @@ export type {
   ResponsePromise,
   RetryConfig,
   SearchParams,
+  SseEvent,
+  SseOptions,
   StandardSchemaV1,
   ValidationIssue,
   ValidationSchema,

@@ -7,7 +7,8 @@ import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
 import { paginateItems, toPaginatedResponse } from './pagination.js';
 import { composePipeline } from './pipeline.js';
 import { prepareCall } from './prepare.js';
-import { CallPromise } from './response-promise.js';
+import { responsePromise } from './response-promise.js';
+import { serverSentEvents } from './sse/events.js';
 import type {
   ApiClientConfig,
   CircuitState,
@@ -19,6 +20,8 @@ import type {
   RequestBody,
   RequestOptions,
   ResponsePromise,
+  SseEvent,
+  SseOptions,
 } from './types.js';
 
 /** The options of a request that reads its body as `parseAs` says (other than 'auto' and 'json'). */
@@ -80,6 +83,13 @@ export interface ApiClient {
     path: string,
     options?: ListOptions<T> & { maxPages?: number | undefined },
   ): AsyncIterableIterator<T>;
+  /**
+   * Server-sent events from `path`, as an async iterable: reconnects after a dropped connection
+   * (after the stream's `retry`, default 3000 ms) sending `Last-Event-ID`; a 204 ends it, a non-2xx
+   * rejects with ApiError; `break` or the caller's abort closes the connection.
+   * @example for await (const { event, data } of api.sse('/events')) console.log(event, data);
+   */
+  sse<T = string>(path: string, options?: SseOptions<T>): AsyncIterableIterator<SseEvent<T>>;
   /** The circuit breaker's state; `closed` when there is no breaker. */
   readonly circuitState: CircuitState;
   /**
@@ -136,7 +146,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
   // The call's trace (its log) hears the error the call ends with (retry reported the earlier ones).
   const request = (method: HttpMethod, path: string, options?: RequestOptions<unknown>) => {
     const { reply, call } = start(method, path, options);
-    return CallPromise.of(reply, call?.state, call?.state.trace);
+    return responsePromise(reply, call?.state, call?.state.trace);
   };
 
   const run = async (method: HttpMethod, path: string, options: RequestOptions<unknown>): Promise<Reply> => {
@@ -161,7 +171,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     try {
       merged = bodyCallOptions(method, bodyOrOptions, options);
     } catch (error) {
-      return CallPromise.of(Promise.reject(error), undefined, undefined);
+      return responsePromise(Promise.reject(error), undefined, undefined);
     }
     return request(method, path, merged);
   };
@@ -200,6 +210,12 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
       const { query, rest } = splitListOptions(listOptions);
       yield* paginateItems((page) => listPage(path, page, rest), query, maxPages);
     },
+    sse: <T>(path: string, options: SseOptions<T> = {}) =>
+      serverSentEvents<T>(
+        (connect) => request('GET', path, connect) as ResponsePromise<ReadableStream<Uint8Array>>,
+        client.clock,
+        options,
+      ),
     get circuitState() {
       return breaker?.state ?? 'closed';
     },

@@ -10,6 +10,7 @@ import {
   isJsonContentType,
   type JudgeContext,
   MAX_ERROR_BODY_BYTES,
+  readBytes,
   readText,
 } from './response.js';
 import type { ParseAs } from './types.js';
@@ -98,7 +99,7 @@ export async function readBody(
     ? new Uint8Array(0)
     : native
       ? new Uint8Array(await response.arrayBuffer())
-      : await readBytes(response, signal);
+      : ((await readBytes(response, signal)) as Uint8Array<ArrayBuffer>);
   if (kind === 'auto' && bytes.byteLength === 0) return undefined;
   switch (as) {
     case 'text':
@@ -121,38 +122,4 @@ function decode(bytes: Uint8Array<ArrayBuffer>, charset: string): string {
     decoder = new TextDecoder();
   }
   return decoder.decode(bytes);
-}
-
-/** The whole body, read with a reader that cancels it when `signal` aborts. */
-async function readBytes(
-  response: Response,
-  signal: AbortSignal | undefined,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const body = response.body;
-  if (body === null) return new Uint8Array(0);
-  const reader = body.getReader();
-  const onAbort = (): void => {
-    reader.cancel(signal?.reason).catch(() => {});
-  };
-  signal?.addEventListener('abort', onAbort);
-  try {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (signal?.aborted) throw signal.reason;
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-    const bytes = new Uint8Array(size);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.byteLength;
-    }
-    return bytes;
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-  }
 }

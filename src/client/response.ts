@@ -85,8 +85,21 @@ export async function readText(
   signal: AbortSignal | undefined,
   limit: number,
 ): Promise<string | undefined> {
+  const bytes = await readBytes(response, signal, limit);
+  return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
+}
+
+/**
+ * The body's bytes, or `undefined` when it is longer than `limit` bytes (then the stream is cancelled).
+ * Rejects with the signal's reason when it aborts, or with the stream's error when the connection breaks.
+ */
+export async function readBytes(
+  response: Response,
+  signal: AbortSignal | undefined,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const body = response.body;
-  if (body === null) return '';
+  if (body === null) return new Uint8Array(0);
   if (signal?.aborted) throw signal.reason;
   const reader = body.getReader();
   // A stream not tied to our fetch (one an interceptor made) would not error on abort: cancel it,
@@ -96,20 +109,26 @@ export async function readText(
   };
   signal?.addEventListener('abort', onAbort);
   try {
-    const decoder = new TextDecoder();
-    let text = '';
+    const chunks: Uint8Array[] = [];
     let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (signal?.aborted) throw signal.reason;
-      if (done) return text + decoder.decode();
+      if (done) break;
       size += value.byteLength;
       if (size > limit) {
         reader.cancel().catch(() => {});
         return undefined;
       }
-      text += decoder.decode(value, { stream: true });
+      chunks.push(value);
     }
+    const bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return bytes;
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }

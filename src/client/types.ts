@@ -141,6 +141,26 @@ export interface Progress {
   readonly percent: number | undefined;
 }
 
+/** One server-sent event, as `client.sse()` yields it. */
+export interface SseEvent<T = string> {
+  /** The event's type: its `event:` field, `'message'` when it has none. */
+  readonly event: string;
+  /** Its `data:` lines joined with `\n`; parsed JSON with `parseJson: true`. */
+  readonly data: T;
+  /** The last `id:` the stream set, if any. */
+  readonly id: string | undefined;
+  /** The `retry:` (ms) of the event's block, if it had one. */
+  readonly retry: number | undefined;
+}
+
+/** Options of `client.sse()`: every request option, and these. */
+export interface SseOptions<T = string> extends Omit<RequestOptions<T>, 'parseAs' | 'body'> {
+  /** `data` as `JSON.parse` gives it, instead of the string. @default false */
+  parseJson?: boolean | undefined;
+  /** Reconnections after a dropped connection before the iteration ends. @default Infinity */
+  maxReconnects?: number | undefined;
+}
+
 /** Options of one request. Extends fetch's own options (`headers`, `signal`, `cache`, ...). */
 export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 'method'> {
   /**

@@ -272,3 +272,18 @@ describe('binary bodies in Chromium, byte for byte', () => {
     });
   }
 });
+
+describe('server-sent events in Chromium', () => {
+  it('reads the same stream as in Node: BOM, CRLF, multi-line data, ids, event names', async () => {
+    const events = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      const seen: unknown[] = [];
+      for await (const event of client.sse('/events', { maxReconnects: 0 })) seen.push(event);
+      return seen;
+    }, api.url);
+    expect(events).toEqual([
+      { event: 'message', data: 'a\nb', id: '1', retry: undefined },
+      { event: 'tick', data: '{"n":2}', id: '1', retry: undefined },
+    ]);
+  });
+});

@@ -102,6 +102,11 @@ export async function startCorsApi(pageOrigin: () => string): Promise<TestServer
       case 'GET /random':
         res.writeHead(200, { ...cors, 'content-type': 'application/octet-stream' });
         return void res.end(RANDOM);
+      case 'GET /events':
+        res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' });
+        return void res.end(
+          '\uFEFF: hi\r\nid: 1\r\ndata: a\r\ndata: b\r\n\r\nevent: tick\ndata: {"n":2}\n\n',
+        );
       case 'GET /broken':
         return sendJson(res, 500, { error: 'down' }, cors);
       case 'GET /slow':

@@ -11,6 +11,7 @@ import {
   type InterceptedRequestInit,
   type PaginatedResponse,
   type ResponsePromise,
+  type SseEvent,
   type ValidationError,
   type ValidationIssue,
 } from '../../src/index.js';
@@ -152,5 +153,14 @@ describe('parseAs types the result', () => {
       Promise<{ data: User; response: Response }>
     >();
     expectTypeOf(api.get('/a', { parseAs: 'blob' }).asResponse()).toEqualTypeOf<Promise<Response>>();
+  });
+});
+
+describe('sse', () => {
+  it('yields typed events', () => {
+    expectTypeOf(api.sse('/events')).toEqualTypeOf<AsyncIterableIterator<SseEvent<string>>>();
+    expectTypeOf(api.sse<{ n: number }>('/events', { parseJson: true, maxReconnects: 3 })).toEqualTypeOf<
+      AsyncIterableIterator<SseEvent<{ n: number }>>
+    >();
   });
 });

@@ -1,0 +1,88 @@
+import { showValue } from '../../shared/show-value.js';
+import { ApiError, NetworkError, TimeoutError } from '../errors.js';
+import { eventMessage } from '../messages/index.js';
+import type { Clock, RequestOptions, ResponsePromise, SseEvent, SseOptions } from '../types.js';
+import { parseEventStream, type StreamState } from './parse.js';
+
+/** The reconnection time until the stream sets one with `retry:`. */
+export const DEFAULT_RETRY_MS = 3000;
+
+/** Sends the GET of one connection; resolves to the Response, its body unread. */
+export type Connect = (options: RequestOptions<unknown>) => ResponsePromise<ReadableStream<Uint8Array>>;
+
+/**
+ * Server-sent events from `connect`'s responses (see docs/client.md, "Server-sent events"). When the
+ * connection drops or the stream ends, it reconnects after the last `retry` (default 3000 ms, on the
+ * client's clock) sending `Last-Event-ID`, at most `maxReconnects` times. A 204 ends the iteration; a
+ * non-2xx rejects with ApiError; the caller's `break` or abort closes the connection.
+ */
+export async function* serverSentEvents<T>(
+  connect: Connect,
+  clock: Clock,
+  options: SseOptions<T>,
+): AsyncGenerator<SseEvent<T>, void, undefined> {
+  const { parseJson = false, maxReconnects = Number.POSITIVE_INFINITY, ...request } = options;
+  if (typeof parseJson !== 'boolean') {
+    throw new TypeError(`sse: parseJson must be a boolean, got ${showValue(parseJson)}`);
+  }
+  if (
+    !(maxReconnects === Number.POSITIVE_INFINITY || (Number.isInteger(maxReconnects) && maxReconnects >= 0))
+  ) {
+    throw new RangeError(
+      `sse: maxReconnects must be an integer >= 0 or Infinity, got ${showValue(maxReconnects)}`,
+    );
+  }
+  const { signal } = request;
+  const state: StreamState = { lastEventId: '', retryMs: DEFAULT_RETRY_MS };
+  for (let reconnects = 0; ; reconnects++) {
+    const headers = new Headers(request.headers);
+    headers.set('accept', 'text/event-stream');
+    if (state.lastEventId !== '') headers.set('last-event-id', state.lastEventId);
+    let body: ReadableStream<Uint8Array> | undefined;
+    try {
+      const response = await connect({ ...request, headers, parseAs: 'stream' }).asResponse();
+      // 204 No Content: the server says there is nothing more; no reconnection.
+      if (response.status === 204 || response.body === null) return;
+      body = response.body;
+    } catch (error) {
+      // A network failure or timeout while connecting is retried like a dropped stream; an HTTP
+      // error status (ApiError) or the caller's abort ends the iteration.
+      if (!(error instanceof NetworkError || error instanceof TimeoutError) || reconnects >= maxReconnects) {
+        throw error;
+      }
+    }
+    if (body !== undefined) {
+      try {
+        for await (const event of parseEventStream(body, state, signal ?? undefined)) {
+          yield {
+            event: event.event,
+            data: (parseJson ? parseData(event.data, request.errorLocale) : event.data) as T,
+            id: event.id,
+            retry: event.retry,
+          };
+        }
+      } catch (error) {
+        // The connection broke mid-stream: reconnect, unless the caller aborted or the data was bad.
+        if (signal?.aborted) throw signal.reason;
+        if (error instanceof ApiError) throw error;
+      }
+      if (signal?.aborted) throw signal.reason;
+      if (reconnects >= maxReconnects) return;
+    }
+    await clock.sleep(state.retryMs, signal ?? undefined);
+  }
+}
+
+function parseData(data: string, locale: RequestOptions['errorLocale']): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch (cause) {
+    throw new ApiError({
+      status: 200,
+      statusText: 'OK',
+      message: eventMessage('invalidJson', locale ?? 'en'),
+      body: data,
+      cause,
+    });
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The text/event-stream format, parsed as the WHATWG HTML standard says ("Parsing an event stream"):
+ * UTF-8, a leading BOM dropped, lines ending in CRLF, LF or CR, `:` comments, the fields `event`,
+ * `data` (joined with `\n`), `id` and `retry`, an event dispatched at a blank line, an event without
+ * data dropped, an unfinished event at the end of the stream dropped (see docs/client.md,
+ * "Server-sent events").
+ */
+
+/** One event as the parser dispatches it. */
+export interface ParsedEvent {
+  readonly event: string;
+  readonly data: string;
+  /** The last event id the stream has set, if any. */
+  readonly id: string | undefined;
+  /** The `retry` the event's block set, in ms. */
+  readonly retry: number | undefined;
+}
+
+/** What the reader learns besides events: the last event id and the reconnection time. */
+export interface StreamState {
+  lastEventId: string;
+  retryMs: number;
+}
+
+/**
+ * Parses `body`, yielding each event; updates `state` as events are dispatched (the last event id) and
+ * as `retry` fields arrive. `signal` aborting cancels the read (and so the connection).
+ */
+export async function* parseEventStream(
+  body: ReadableStream<Uint8Array>,
+  state: StreamState,
+  signal?: AbortSignal,
+): AsyncGenerator<ParsedEvent, void, undefined> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: false });
+  const reader = body.getReader();
+  const onAbort = (): void => {
+    reader.cancel(signal?.reason).catch(() => {});
+  };
+  signal?.addEventListener('abort', onAbort);
+  // The id of an event becomes the stream's last event id only when the event is dispatched, so an
+  // event cut off by a dropped connection is asked for again.
+  let id = state.lastEventId;
+  let buffer = '';
+  let data = '';
+  let hasData = false;
+  let type = '';
+  let retry: number | undefined;
+  // A CR at the end of a chunk may be the first half of a CRLF.
+  let skipLf = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      let start = 0;
+      for (let i = 0; i < buffer.length; i++) {
+        const char = buffer[i];
+        if (char !== '\n' && char !== '\r') continue;
+        if (skipLf && char === '\n' && i === start) {
+          skipLf = false;
+          start = i + 1;
+          continue;
+        }
+        skipLf = char === '\r';
+        const line = buffer.slice(start, i);
+        start = i + 1;
+        if (line === '') {
+          state.lastEventId = id;
+          if (hasData) {
+            yield {
+              event: type === '' ? 'message' : type,
+              data,
+              id: state.lastEventId === '' ? undefined : state.lastEventId,
+              retry,
+            };
+          }
+          data = '';
+          hasData = false;
+          type = '';
+          retry = undefined;
+          continue;
+        }
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon === -1 ? line : line.slice(0, colon);
+        let value = colon === -1 ? '' : line.slice(colon + 1);
+        if (value.startsWith(' ')) value = value.slice(1);
+        if (field === 'data') {
+          data = hasData ? `${data}\n${value}` : value;
+          hasData = true;
+        } else if (field === 'event') {
+          type = value;
+        } else if (field === 'id') {
+          if (!value.includes('\0')) id = value;
+        } else if (field === 'retry' && /^\d+$/.test(value)) {
+          retry = Number(value);
+          state.retryMs = retry;
+        }
+      }
+      buffer = buffer.slice(start);
+      if (buffer.length > 0) skipLf = false;
+      if (done) return;
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    // A caller's break (or an error) ends the read: cancelling closes the connection.
+    reader.cancel().catch(() => {});
+  }
+}

@@ -1,0 +1,149 @@
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, type SseEvent } from '../../../src/index.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
+import { createTestServer, type TestServer } from '../../helpers/server.js';
+
+/** Events of the resumable stream: ids 1..6, dropped after 3 on the first connection. */
+const NUMBERED = [1, 2, 3, 4, 5, 6];
+let connections: Array<{ lastEventId: string | undefined; accept: string | undefined }> = [];
+let closedByClient: Promise<void> = Promise.resolve();
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer((req, res) => {
+    const lastEventId = req.headers['last-event-id'] as string | undefined;
+    connections.push({ lastEventId, accept: req.headers.accept });
+    switch (req.url) {
+      case '/rules':
+        open(res);
+        // BOM, comments, CR / LF / CRLF, multi-line data, an event name, ids, retry, a data-less block.
+        res.end(
+          '\uFEFF: hello\n\nid: a1\ndata: line 1\ndata: line 2\n\nevent: tick\r\ndata: t\r\n\r\nretry: 10\rdata: cr\r\r: bye\n',
+        );
+        return;
+      case '/resume': {
+        open(res);
+        const from = lastEventId === undefined ? 0 : Number(lastEventId);
+        const sending = NUMBERED.filter((n) => n > from);
+        if (from === 0) {
+          // First connection: three events, then the connection is cut mid-event.
+          res.write('retry: 50\n\n');
+          for (const n of sending.slice(0, 3)) res.write(`id: ${n}\ndata: {"n":${n}}\n\n`);
+          res.write('id: 4\ndata: {"n":', () => setTimeout(() => req.socket.destroy(), 20));
+          return;
+        }
+        for (const n of sending) res.write(`id: ${n}\ndata: {"n":${n}}\n\n`);
+        res.end();
+        return;
+      }
+      case '/plain':
+        open(res);
+        res.end('data: once\n\n');
+        return;
+      case '/no-content':
+        res.writeHead(204);
+        res.end();
+        return;
+      case '/down':
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end('{"error":"down"}');
+        return;
+      case '/forever':
+        open(res);
+        closedByClient = new Promise((resolve) => res.on('close', () => resolve()));
+        res.write('data: first\n\n');
+        // Then nothing more, until the client closes.
+        return;
+      default:
+        res.writeHead(404);
+        res.end();
+    }
+  });
+});
+afterAll(() => server.close());
+
+function open(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+}
+
+async function collect<T>(iterable: AsyncIterable<SseEvent<T>>, limit = 100): Promise<SseEvent<T>[]> {
+  const events: SseEvent<T>[] = [];
+  for await (const event of iterable) {
+    events.push(event);
+    if (events.length >= limit) break;
+  }
+  return events;
+}
+
+describe('client.sse against a loopback server', () => {
+  it('parses multi-line data, comments, CR/LF/CRLF, a BOM, ids and retry', async () => {
+    connections = [];
+    const api = createApiClient({ baseUrl: server.url, clock: createFakeClock({ autoAdvance: true }) });
+    const events = await collect(api.sse('/rules', { maxReconnects: 0 }));
+    expect(events).toEqual([
+      { event: 'message', data: 'line 1\nline 2', id: 'a1', retry: undefined },
+      { event: 'tick', data: 't', id: 'a1', retry: undefined },
+      { event: 'message', data: 'cr', id: 'a1', retry: 10 },
+    ]);
+    expect(connections).toEqual([{ lastEventId: undefined, accept: 'text/event-stream' }]);
+  });
+
+  it('reconnects after a drop with Last-Event-ID, after the retry delay: no event lost or repeated', async () => {
+    connections = [];
+    const clock = createFakeClock({ autoAdvance: true });
+    const api = createApiClient({ baseUrl: server.url, clock });
+    const events = await collect(api.sse<{ n: number }>('/resume', { parseJson: true, maxReconnects: 1 }));
+    expect(events.map((event) => [event.id, event.data.n])).toEqual(NUMBERED.map((n) => [String(n), n]));
+    expect(connections.map((connection) => connection.lastEventId)).toEqual([undefined, '3']);
+    expect(clock.sleeps).toEqual([50]);
+  });
+
+  it('waits 3000 ms before reconnecting when the stream set no retry, and the retry it set otherwise', async () => {
+    const plain = createFakeClock({ autoAdvance: true });
+    const events = await collect(
+      createApiClient({ baseUrl: server.url, clock: plain }).sse('/plain', { maxReconnects: 1 }),
+    );
+    expect(events.map((event) => event.data)).toEqual(['once', 'once']);
+    expect(plain.sleeps).toEqual([3000]);
+    const clock = createFakeClock({ autoAdvance: true });
+    await collect(createApiClient({ baseUrl: server.url, clock }).sse('/rules', { maxReconnects: 1 }));
+    expect(clock.sleeps).toEqual([10]);
+  });
+
+  it('ends the iteration on a 204', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    expect(await collect(api.sse('/no-content'))).toEqual([]);
+  });
+
+  it('rejects with ApiError on a 500, without reconnecting', async () => {
+    connections = [];
+    const api = createApiClient({ baseUrl: server.url });
+    const error = await collect(api.sse('/down')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 500, body: { error: 'down' } });
+    expect(connections).toHaveLength(1);
+  });
+
+  it('closes the connection when the caller breaks (the server sees it)', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const events = await collect(api.sse('/forever'), 1);
+    expect(events.map((event) => event.data)).toEqual(['first']);
+    await closedByClient;
+  });
+
+  it('closes the connection when the caller aborts', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const iteration = (async () => {
+      for await (const event of api.sse('/forever', { signal: controller.signal })) {
+        seen.push(event.data);
+        controller.abort(new Error('enough'));
+      }
+    })();
+    await expect(iteration).rejects.toThrow('enough');
+    await closedByClient;
+    expect(seen).toEqual(['first']);
+  });
+});
