@@ -1,4 +1,5 @@
 import { showValue } from '../shared/show-value.js';
+import { MAX_TIMER_MS } from '../shared/timer-limit.js';
 import { CircuitBreaker, type ResolvedCircuitBreaker, resolveCircuitBreaker } from './circuit-breaker.js';
 import { safeHeaders } from './headers.js';
 import { DEFAULT_REDACT_HEADER_KEYS } from './logging/redact.js';
@@ -24,9 +25,6 @@ export const CLIENT_DEFAULTS = {
   disableInterceptors: false,
   logHeaders: false,
 } as const satisfies Partial<ApiClientConfig>;
-
-/** setTimeout's largest delay; above it Node and browsers fire at once. */
-const MAX_TIMEOUT_MS = 2_147_483_647;
 
 const LOCALES: ReadonlySet<string> = new Set<Locale>(['en', 'es']);
 
@@ -123,10 +121,10 @@ export function resolveTimeout(option: string, value: unknown): number | undefin
     typeof value !== 'number' ||
     Number.isNaN(value) ||
     value <= 0 ||
-    (value > MAX_TIMEOUT_MS && value !== Number.POSITIVE_INFINITY)
+    (value > MAX_TIMER_MS && value !== Number.POSITIVE_INFINITY)
   ) {
     throw new RangeError(
-      `${option} must be a positive number of ms (at most ${MAX_TIMEOUT_MS}, or Infinity), got ${showValue(value)}`,
+      `${option} must be a positive number of ms (at most ${MAX_TIMER_MS}, or Infinity), got ${showValue(value)}`,
     );
   }
   return value;

@@ -1,4 +1,5 @@
 import { showValue } from '../../shared/show-value.js';
+import { MAX_TIMER_MS } from '../../shared/timer-limit.js';
 import { ApiError, CircuitOpenError, ValidationError } from '../errors.js';
 import type { RetryConfig } from '../types.js';
 import { backoffDelay } from './backoff.js';
@@ -42,9 +43,6 @@ export const RETRY_DEFAULTS = {
   factor: 2,
   jitter: false,
 } as const;
-
-// setTimeout fires at once for delays above 2^31-1 ms (about 24.8 days); no delay may exceed it.
-const MAX_TIMER_MS = 2_147_483_647;
 
 /** Statuses whose `Retry-After` header is honoured (RFC 9110 sections 10.2.3, 15.6.4; RFC 6585 section 4). */
 const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
