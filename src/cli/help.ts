@@ -51,6 +51,17 @@ Options:
   --formats               Tag strings that are all dates, date-times, UUIDs, emails or URLs
                           with a @format JSDoc comment (JSON Schema: a "format" keyword).
                             e.g. --formats
+  --enums                 A string member with few distinct values, each seen several times,
+                          becomes a union of literals ('open' | 'closed'; zod z.enum,
+                          JSON Schema enum). Default: off.
+                            e.g. --enums
+  --tagged-unions         Objects sharing a string member whose values split them into
+                          different shapes become a union of variants, each with its tag.
+                          Default: off.
+                            e.g. --tagged-unions
+  --integers              Numbers that were all integers become z.int() in zod and
+                          "integer" in JSON Schema (TypeScript stays number). Default: off.
+                            e.g. --format=zod --integers
   --timeout <ms>          Give up after this many milliseconds. Default: ${CLI_DEFAULTS.timeoutMs}.
                             e.g. --timeout=5000
   --check                 Write nothing: compare with the existing file (its timestamp ignored),

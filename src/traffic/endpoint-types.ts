@@ -13,6 +13,12 @@ export interface TrafficTypeOptions {
   maps?: boolean | undefined;
   /** `@format` tags. @default false */
   formats?: boolean | undefined;
+  /** Literal unions of repeated strings. @default false */
+  enums?: boolean | undefined;
+  /** Unions of variants split by a string tag. @default false */
+  taggedUnions?: boolean | undefined;
+  /** `z.int()` / `"type": "integer"` for numbers that were all integers. @default false */
+  integers?: boolean | undefined;
   /** Nesting depth past which values are `unknown`. @default 64 */
   maxDepth?: number | undefined;
 }
@@ -99,6 +105,9 @@ export function generatorOptions(options: TrafficTypeOptions): TrafficTypeOption
   if (options.named !== undefined) out.named = options.named;
   if (options.maps !== undefined) out.maps = options.maps;
   if (options.formats !== undefined) out.formats = options.formats;
+  if (options.enums !== undefined) out.enums = options.enums;
+  if (options.taggedUnions !== undefined) out.taggedUnions = options.taggedUnions;
+  if (options.integers !== undefined) out.integers = options.integers;
   if (options.maxDepth !== undefined) out.maxDepth = options.maxDepth;
   return out;
 }

@@ -79,6 +79,9 @@ const OPTIONS = {
   // node:util's parseArgs has no negated flags before Node 22.4 (`allowNegative`), so it is its own flag.
   'no-maps': { type: 'boolean' },
   formats: { type: 'boolean' },
+  enums: { type: 'boolean' },
+  'tagged-unions': { type: 'boolean' },
+  integers: { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -180,6 +183,9 @@ function outputOverrides(values: Values): OutputOverrides {
     ...(values.named === true ? { named: true } : {}),
     ...(values['no-maps'] === true ? { maps: false } : {}),
     ...(values.formats === true ? { formats: true } : {}),
+    ...(values.enums === true ? { enums: true } : {}),
+    ...(values['tagged-unions'] === true ? { taggedUnions: true } : {}),
+    ...(values.integers === true ? { integers: true } : {}),
   };
 }
 

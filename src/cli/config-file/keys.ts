@@ -16,6 +16,9 @@ export const CONFIG_KEYS = Object.keys({
   named: true,
   maps: true,
   formats: true,
+  enums: true,
+  taggedUnions: true,
+  integers: true,
   endpoints: true,
 } satisfies EveryKey<TypefetchConfig>);
 
@@ -32,4 +35,7 @@ export const ENDPOINT_KEYS = Object.keys({
   named: true,
   maps: true,
   formats: true,
+  enums: true,
+  taggedUnions: true,
+  integers: true,
 } satisfies EveryKey<TypefetchEndpointConfig>);

@@ -48,6 +48,24 @@ export interface TypefetchConfig {
   maps?: boolean;
   /** `@format` tags on date, UUID, email and URL strings (`--formats` turns it on for all). @default false */
   formats?: boolean;
+  /**
+   * A string member with few distinct values, each seen several times, becomes a union of string
+   * literals (zod `z.enum`, JSON Schema `enum`). `--enums` turns it on for all.
+   * @default false
+   */
+  enums?: boolean;
+  /**
+   * Objects at one position that share a string member splitting them into different shapes become a
+   * union of variants, each with its literal tag. `--tagged-unions` turns it on for all.
+   * @default false
+   */
+  taggedUnions?: boolean;
+  /**
+   * Numbers that were all integers become `z.int()` in zod and `"type": "integer"` in JSON Schema
+   * (TypeScript stays `number`). `--integers` turns it on for all.
+   * @default false
+   */
+  integers?: boolean;
   /** At least one. */
   endpoints: TypefetchEndpointConfig[];
 }
@@ -86,6 +104,12 @@ export interface TypefetchEndpointConfig {
   maps?: boolean;
   /** @default the top-level `formats` */
   formats?: boolean;
+  /** @default the top-level `enums` */
+  enums?: boolean;
+  /** @default the top-level `taggedUnions` */
+  taggedUnions?: boolean;
+  /** @default the top-level `integers` */
+  integers?: boolean;
 }
 
 /**

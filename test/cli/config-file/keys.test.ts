@@ -25,6 +25,9 @@ describe('the config keys (taken from TypefetchConfig)', () => {
       named: true,
       maps: false,
       formats: true,
+      enums: true,
+      taggedUnions: false,
+      integers: true,
     };
     const config = {
       $schema: './schema.json',
@@ -37,6 +40,9 @@ describe('the config keys (taken from TypefetchConfig)', () => {
       named: false,
       maps: true,
       formats: false,
+      enums: false,
+      taggedUnions: true,
+      integers: false,
       endpoints: [endpoint],
     };
     expect(Object.keys(config)).toEqual(CONFIG_KEYS);

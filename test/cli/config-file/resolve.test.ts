@@ -33,7 +33,15 @@ describe('resolveConfig', () => {
           body: undefined,
           headers: [],
           timeoutMs: 30_000,
-          output: { format: 'typescript', named: false, maps: true, formats: false },
+          output: {
+            format: 'typescript',
+            named: false,
+            maps: true,
+            formats: false,
+            enums: false,
+            taggedUnions: false,
+            integers: false,
+          },
         },
       ],
     });
@@ -77,7 +85,15 @@ describe('resolveConfig', () => {
         { name: 'authorization', template: `Basic \${BASIC}` },
       ],
       timeoutMs: 100,
-      output: { format: 'typescript', named: false, maps: true, formats: false },
+      output: {
+        format: 'typescript',
+        named: false,
+        maps: true,
+        formats: false,
+        enums: false,
+        taggedUnions: false,
+        integers: false,
+      },
     });
   });
 
@@ -94,11 +110,11 @@ describe('resolveConfig', () => {
     [{}, 'typefetch.config.json: "endpoints" must be a non-empty array of endpoints'],
     [
       { endpoint: [] },
-      'typefetch.config.json: unknown key "endpoint" (allowed: $schema, out, baseUrl, concurrency, timeout, headers, format, named, maps, formats, endpoints)',
+      'typefetch.config.json: unknown key "endpoint" (allowed: $schema, out, baseUrl, concurrency, timeout, headers, format, named, maps, formats, enums, taggedUnions, integers, endpoints)',
     ],
     [
       { endpoints: [{ url: 'https://h/a', mehtod: 'GET' }] },
-      'typefetch.config.json: unknown key "endpoints[0].mehtod" (allowed: name, url, method, headers, body, samples, timeout, format, named, maps, formats)',
+      'typefetch.config.json: unknown key "endpoints[0].mehtod" (allowed: name, url, method, headers, body, samples, timeout, format, named, maps, formats, enums, taggedUnions, integers)',
     ],
     [{ endpoints: ['https://h/a'] }, 'typefetch.config.json: endpoints[0] must be an object'],
     [{ endpoints: [{}] }, 'typefetch.config.json: endpoints[0] needs a "url" or "samples"'],

@@ -26,7 +26,7 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
   const outDir = command.out === undefined ? config.outDir : path.resolve(io.cwd, command.out);
   const quiet = cycle === 'again';
   const mode = jobMode(command.check, cycle);
-  // --format, --named, --no-maps and --formats given with --config override every endpoint's setting.
+  // The output flags (--format, --named, --enums, ...) given with --config override every endpoint's setting.
   const endpoints = config.endpoints.map((each) => ({
     ...each,
     output: { ...each.output, ...command.output },
