@@ -1,6 +1,7 @@
 // Endpoints -> the names and TypeScript declarations of their types: the response (2xx), the error body
 // (4xx/5xx), the request body (POST/PUT/PATCH) and the query. Every name is unique across the run, so the
 // endpoint map and the OpenAPI document can share them. docs/traffic.md, "Type names".
+import { safeDecode } from '../shared/safe-decode.js';
 import { generateTypesFromSamples } from '../typegen/samples.js';
 import type { Endpoint } from './endpoints.js';
 import { emitQueryType, type QueryParam, queryParams } from './query.js';
@@ -83,7 +84,7 @@ export function typeEndpoints(
         break;
       }
     }
-    const stem = words.join('-').toLowerCase().slice(0, MAX_STEM).replace(/-+$/, '');
+    const stem = stemOf(words);
     let file = stem;
     for (let n = 2; usedFiles.has(file); n++) file = `${stem}-${n}`;
     usedFiles.add(file);
@@ -125,6 +126,19 @@ function samplesOf(endpoint: Endpoint): EndpointTypes['samples'] {
 }
 
 /**
+ * The file stem of an endpoint: its method and path words, lower case, joined by `-`
+ * (`GET /users/{id}` -> `get-users-id`, the root path `get-root`); only `[a-z0-9-]`, so a file named
+ * from it never leaves its folder. Capture names its files the same way.
+ */
+export function endpointFileStem(endpoint: Pick<Endpoint, 'method' | 'template'>): string {
+  return stemOf(pathWords(endpoint));
+}
+
+function stemOf(words: readonly string[]): string {
+  return words.join('-').toLowerCase().slice(0, MAX_STEM).replace(/-+$/, '');
+}
+
+/**
  * `GET /users/{id}` -> `['get', 'users', 'id']`: the method and the path's words, only `[A-Za-z0-9]`
  * kept, so a file named from them never leaves its folder; the root path gives `['get', 'root']`.
  */
@@ -141,12 +155,4 @@ function declaredNames(typescript: string): string[] {
   return [...typescript.matchAll(/^export (?:interface|type) ([A-Za-z_$][\w$]*)/gm)].map(
     (match) => match[1]!,
   );
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -2,6 +2,7 @@
 // counted, never kept. Headers and cookies are never read (only the content types are), and the values of
 // secret-named query parameters are dropped here, so no later step can write them (docs/traffic.md).
 import { isSecretQueryName } from './secrets.js';
+import { pathSegments } from './template.js';
 
 /** One request and its JSON response, as the later steps need it: no header, no cookie, no secret value. */
 export interface Exchange {
@@ -94,7 +95,7 @@ function readEntry(entry: unknown): Exchange | SkipReason {
   return {
     method: upper,
     origin: url.origin,
-    segments: url.pathname.split('/').filter((segment) => segment !== ''),
+    segments: pathSegments(url.pathname),
     query: [...url.searchParams].map(
       ([name, value]) => [name, isSecretQueryName(name) ? '' : value] as const,
     ),

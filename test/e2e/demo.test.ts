@@ -29,7 +29,7 @@ describe('npm run demo (demo/run.mjs)', () => {
     expect(stdout).toContain('\nexport type Catalog = {\n');
     // /users and then /users/1 write the same users.ts: the second run says what it replaces.
     expect(stderr).toBe(
-      '⚠️ users.ts was generated from GET /users; it is replaced by the types of GET /users/:id\n' +
+      '⚠️ users.ts was generated from GET /users; it is replaced by the types of GET /users/{id}\n' +
         '❌ Error: HTTP 404: Not Found\n',
     );
     const work = / working folder (\S+)\n/.exec(stdout)?.[1];

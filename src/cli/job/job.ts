@@ -5,7 +5,7 @@ import { writeTypesFile } from '../../node/atomic-write.js';
 import { readIfExists } from '../../node/read-if-exists.js';
 import { comparableText, fileHeader, originOf } from '../../shared/file-header.js';
 import { FORMAT_FILES } from '../../shared/output-file.js';
-import { pathTemplate } from '../../shared/path-template.js';
+import { templateOfUrl } from '../../traffic/template.js';
 import { generateTypesFromSamples } from '../../typegen/samples.js';
 import { checkFile } from '../check/check-file.js';
 import type { Comparison } from '../check/compare.js';
@@ -81,12 +81,12 @@ export async function runJob(job: Job, mode: JobMode, env: JobEnv): Promise<JobO
 }
 
 /**
- * Where the samples of a job come from, for the file header: `METHOD /path/:id` of each URL, once each,
- * in order. Never a host, a query or an id, which may be secrets. `undefined` when no URL is among them.
+ * Where the samples of a job come from, for the file header: `METHOD /path/{id}` of each URL (the path
+ * template of docs/traffic.md), once each, in order. Never a host, a query or an id, which may be secrets. `undefined` when no URL is among them.
  */
 function originLine(job: Job): string | undefined {
   const origins = job.sources.flatMap((source) =>
-    source.kind === 'url' ? [`${job.request.method} ${pathTemplate(source.url)}`] : [],
+    source.kind === 'url' ? [`${job.request.method} ${templateOfUrl(source.url).template}`] : [],
   );
   return origins.length === 0 ? undefined : [...new Set(origins)].join(', ');
 }

@@ -194,7 +194,7 @@ describe('typefetch --type --config', () => {
     expect(await run(['--type', '--config', 'api/typefetch.config.json', '--out=gen'], io)).toBe(0);
     expect(stdout().split('\n')[0]).toBe('✅ numbers: gen/numbers.ts (3 samples)');
     expect(await readFile(path.join(dir, 'gen', 'numbers.ts'), 'utf8')).toBe(
-      `${headerFrom('GET /slow/:id')}export interface Numbers {\n  n?: number | null;\n  extra?: boolean;\n}\n`,
+      `${headerFrom('GET /slow/{id}')}export interface Numbers {\n  n?: number | null;\n  extra?: boolean;\n}\n`,
     );
   });
 
