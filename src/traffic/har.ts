@@ -96,13 +96,16 @@ function readEntry(entry: unknown): Exchange | SkipReason {
     method: upper,
     origin: url.origin,
     segments: pathSegments(url.pathname),
-    query: [...url.searchParams].map(
-      ([name, value]) => [name, isSecretQueryName(name) ? '' : value] as const,
-    ),
+    query: queryPairs(url),
     status,
     response: parsed.value,
     body: requestBody(request['postData']),
   };
+}
+
+/** The query string's pairs in order, the value of a secret-named parameter dropped (`''`). */
+export function queryPairs(url: URL): Exchange['query'] {
+  return [...url.searchParams].map(([name, value]) => [name, isSecretQueryName(name) ? '' : value] as const);
 }
 
 /** `application/json` and every `*+json` type, as the client parses them (docs/client.md). */

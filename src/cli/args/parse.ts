@@ -123,6 +123,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
     return { command: 'har', options: harCommand(values, positionals, openapi, output) };
   }
   if (values.config !== undefined) {
+    if (openapi && check)
+      throw new UsageError('--format=openapi writes a file; it cannot be combined with --check');
     return { command: 'config', options: { ...configCommand(values, positionals, watch), output, openapi } };
   }
   if (openapi) {

@@ -20,6 +20,7 @@ export const CONFIG_KEYS = Object.keys({
   taggedUnions: true,
   integers: true,
   endpoints: true,
+  har: true,
 } satisfies EveryKey<TypefetchConfig>);
 
 /** The keys of one endpoint. */

@@ -3,8 +3,25 @@
 // This file holds types and one identity function only: the package root exports them (see docs/cli.md,
 // "Config file"), and the client bundle must not grow by any Node code.
 
-/** A whole config file. Unknown keys are an error, so a typo does not go unnoticed. */
-export interface TypefetchConfig {
+/**
+ * A whole config file: `endpoints` to fetch, or a `har` file to read. Unknown keys are an error, so a
+ * typo does not go unnoticed.
+ */
+export type TypefetchConfig = TypefetchConfigOptions &
+  (
+    | { /** At least one. */ endpoints: TypefetchEndpointConfig[]; har?: never }
+    | {
+        /**
+         * A HAR file (relative to the config file) whose JSON exchanges are typed per endpoint, as
+         * `typefetch --type --har` does (docs/traffic.md); instead of `endpoints`.
+         */
+        har: string;
+        endpoints?: never;
+      }
+  );
+
+/** The keys of a config file besides `endpoints` and `har`. */
+export interface TypefetchConfigOptions {
   /** Ignored; lets editors find a JSON Schema. */
   $schema?: string;
   /**
@@ -66,8 +83,6 @@ export interface TypefetchConfig {
    * @default false
    */
   integers?: boolean;
-  /** At least one. */
-  endpoints: TypefetchEndpointConfig[];
 }
 
 /** One endpoint: one output file `<out>/<name>.ts` (`.json` for JSON Schema), inferred from all of its samples. */

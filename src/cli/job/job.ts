@@ -36,6 +36,8 @@ export type JobOutcome = (
   readonly file: string;
   /** How many samples were merged. */
   readonly samples: number;
+  /** The parsed samples themselves, for the OpenAPI document of a config run. */
+  readonly values: readonly unknown[];
   /** The time written into the file's header. */
   readonly at: Date;
 };
@@ -59,7 +61,7 @@ export async function runJob(job: Job, mode: JobMode, env: JobEnv): Promise<JobO
   // A JSON Schema file is plain JSON, which has no comments: no header, so nothing to mask in --check.
   const content = header ? fileHeader(at, origin) + types : types;
   const file = path.resolve(job.outDir, `${job.endpoint}${extension}`);
-  const common = { file, samples: samples.length, at };
+  const common = { file, samples: samples.length, values: samples, at };
   if (mode === 'check') {
     const comparison = await checkFile(file, content, job.output.format);
     return comparison.kind === 'match'

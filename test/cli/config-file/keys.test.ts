@@ -45,10 +45,16 @@ describe('the config keys (taken from TypefetchConfig)', () => {
       integers: false,
       endpoints: [endpoint],
     };
-    expect(Object.keys(config)).toEqual(CONFIG_KEYS);
+    // `har` replaces `endpoints`: every key but it here, and it alone below.
+    expect([...Object.keys(config), 'har']).toEqual(CONFIG_KEYS);
     expect(Object.keys(endpoint)).toEqual(ENDPOINT_KEYS);
     expect(resolveConfig(config, '/p/c.json', 'c.json').endpoints.map((each) => each.endpoint)).toEqual([
       'users',
     ]);
+    const { endpoints: _endpoints, ...options } = config;
+    expect(resolveConfig({ ...options, har: 'api.har' }, '/p/c.json', 'c.json').har).toEqual({
+      file: '/p/api.har',
+      shown: 'api.har',
+    });
   });
 });

@@ -24,6 +24,16 @@ describe('resolveConfig', () => {
       baseDir: path.resolve('/work/app'),
       outDir: path.resolve('/work/app/src/types'),
       concurrency: 4,
+      har: undefined,
+      output: {
+        format: 'typescript',
+        named: false,
+        maps: true,
+        formats: false,
+        enums: false,
+        taggedUnions: false,
+        integers: false,
+      },
       endpoints: [
         {
           endpoint: 'users',
@@ -107,10 +117,15 @@ describe('resolveConfig', () => {
 
   it.each([
     [[], 'typefetch.config.json: the config must be an object'],
-    [{}, 'typefetch.config.json: "endpoints" must be a non-empty array of endpoints'],
+    [{}, 'typefetch.config.json: "endpoints" must be a non-empty array of endpoints (or give a "har" file)'],
+    [
+      { har: 'api.har', endpoints: [{ url: 'https://h/a' }] },
+      'typefetch.config.json: "har" and "endpoints" cannot be combined: use one',
+    ],
+    [{ har: '' }, 'typefetch.config.json: har must be a non-empty string'],
     [
       { endpoint: [] },
-      'typefetch.config.json: unknown key "endpoint" (allowed: $schema, out, baseUrl, concurrency, timeout, headers, format, named, maps, formats, enums, taggedUnions, integers, endpoints)',
+      'typefetch.config.json: unknown key "endpoint" (allowed: $schema, out, baseUrl, concurrency, timeout, headers, format, named, maps, formats, enums, taggedUnions, integers, endpoints, har)',
     ],
     [
       { endpoints: [{ url: 'https://h/a', mehtod: 'GET' }] },
