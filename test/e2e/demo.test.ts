@@ -2,12 +2,17 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureLibraryBuilt } from '../package/helpers/dist.js';
 import { ensureBuilt } from './helpers/cli.js';
 
 const RUNNER = fileURLToPath(new URL('../../demo/run.mjs', import.meta.url));
 
 describe('npm run demo (demo/run.mjs)', () => {
-  beforeAll(ensureBuilt);
+  // The demo runs the CLI and, for its typed call, the client of dist/index.js.
+  beforeAll(async () => {
+    await ensureBuilt();
+    await ensureLibraryBuilt();
+  });
 
   it('generates types for every sample endpoint, shows the deliberate 404, goes from a recorded HAR to a typed call, cleans up and exits 0', async () => {
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(
