@@ -7,6 +7,9 @@ import { endpointOf } from './endpoint.js';
 import { type CapturedEndpoint, type CaptureTypesOptions, resolveCaptureOptions } from './options.js';
 import { type EndpointState, EndpointStore } from './store.js';
 
+/** The file holding the endpoint map, beside the endpoints' files. */
+const MAP_FILE = 'index.ts';
+
 /** A fetch-compatible function (what `createApiClient`'s `fetchImpl` and most clients accept). */
 export type CapturingFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
@@ -25,7 +28,7 @@ export interface TypeCapture {
 /**
  * Infers types from live responses, for development. Every 2xx JSON response that passes through
  * `fetch` is cloned and, in a later turn of the event loop, parsed and merged into the types of its
- * endpoint (`METHOD /path/:id`); the files are written atomically `debounceMs` after the first change,
+ * endpoint (`METHOD /path/{id}`); the files, and `index.ts` with the endpoint map `Api`, are written atomically `debounceMs` after the first change,
  * by a timer that never keeps the process alive, and once more before the process exits on its own.
  *
  * @example
@@ -139,6 +142,20 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
         failure ??= new Error(`writing ${file} (${state.key.key}) failed: ${messageOf(error)}`, {
           cause: error,
         });
+      }
+    }
+    if (written.length > 0) {
+      const map = store.renderMap();
+      const file = path.join(outDir, MAP_FILE);
+      if (map !== undefined) {
+        try {
+          await writeAtomically(file, map);
+          written.push(file);
+        } catch (error) {
+          failure ??= new Error(`writing ${file} (the endpoint map) failed: ${messageOf(error)}`, {
+            cause: error,
+          });
+        }
       }
     }
     if (failure !== undefined) throw failure;

@@ -25,8 +25,8 @@ export interface CaptureTypesOptions {
   debounceMs?: number | undefined;
   /**
    * The type name of an endpoint, PascalCased like generateTypes' `name`.
-   * @default the file name: `GET /users/:id` -> `get-users-id.ts` -> `GetUsersId`
-   * @example name: ({ method, pattern }) => pattern === '/users/:id' ? 'User' : `${method} ${pattern}`
+   * @default the file name: `GET /users/{id}` -> `get-users-id.ts` -> `GetUsersId`
+   * @example name: ({ method, pattern }) => pattern === '/users/{id}' ? 'User' : `${method} ${pattern}`
    */
   name?: ((endpoint: CapturedEndpoint) => string) | undefined;
   /** Output format, as generateTypes' `format`; `json-schema` files end in `.json`. @default 'typescript' */

@@ -1,7 +1,9 @@
 // The endpoints seen so far: for each, its file, the inference its samples merge into, and whether it
 // has changed since it was last written.
-import { captureHeader } from '../shared/file-header.js';
+import { captureHeader, captureMapHeader } from '../shared/file-header.js';
 import { FORMAT_FILES, outputFileName } from '../shared/output-file.js';
+import { emitEndpointMap } from '../traffic/endpoint-map.js';
+import { toTypeName } from '../typegen/identifiers.js';
 import { createInference, type Inference } from '../typegen/infer.js';
 import { GENERATE_DEFAULTS, resolveGenerateOptions } from '../typegen/options.js';
 import { render } from '../typegen/render.js';
@@ -76,10 +78,8 @@ export class EndpointStore {
 
   /** The file text of an endpoint: a header comment (not in JSON), then generateTypes' output. */
   render(state: EndpointState): string {
-    const endpoint = this.describe(state);
-    const name = this.options.name?.(endpoint) ?? state.file.replace(/\.(?:ts|json)$/, '');
     const resolved = resolveGenerateOptions({
-      name,
+      name: this.typeName(state),
       ...this.options.generate,
       onWarning: (message: string) => {
         if (state.warned) return;
@@ -93,8 +93,34 @@ export class EndpointStore {
       : text;
   }
 
+  /**
+   * The text of `index.ts`: the endpoint map `export interface Api` of every endpoint with a response
+   * (docs/traffic.md, "The endpoint map"), importing each type from its file. `undefined` for JSON Schema
+   * output, which declares no TypeScript type, and before any response.
+   */
+  renderMap(): string | undefined {
+    if (!FORMAT_FILES[this.options.generate.format].header) return undefined;
+    const entries = [...this.byKey.values()]
+      .filter((state) => state.samples > 0)
+      .map((state) => ({
+        endpoint: state.key,
+        names: { response: toTypeName(this.typeName(state)) },
+        file: state.file,
+      }));
+    if (entries.length === 0) return undefined;
+    const map = emitEndpointMap(entries, {
+      importFrom: (entry) => `./${entry.file.replace(/\.ts$/, '.js')}`,
+    });
+    return captureMapHeader(entries.length) + map;
+  }
+
   list(): CapturedEndpoint[] {
     return [...this.byKey.values()].map((state) => this.describe(state));
+  }
+
+  /** The name given to the generator: the `name` option's, else the file stem. */
+  private typeName(state: EndpointState): string {
+    return this.options.name?.(this.describe(state)) ?? state.file.replace(/\.(?:ts|json)$/, '');
   }
 
   private describe(state: EndpointState): CapturedEndpoint {

@@ -11,6 +11,7 @@ export const HELP = `typefetch ${VERSION}: turn JSON API responses into TypeScri
 Usage:
   typefetch --type [options] <url|file|->...
   typefetch --type --config <file> [--check | --watch] [options]
+  typefetch --type --har <file.har> [--format=openapi] [--out <dir>] [options]
 
 Sends one request to <url>, infers a TypeScript type from the JSON response, writes it to
 ${CLI_DEFAULTS.out}/<endpoint>.ts and prints it. <endpoint> is the last path segment that is not
@@ -38,9 +39,10 @@ Options:
                           stdin alone or samples of differently named endpoints; then it
                           names the file too.
                             e.g. --name=UserList
-  --format <format>       ${OUTPUT_FORMATS.join(', ')}. Default: ${CLI_DEFAULTS.output.format}.
-                          zod writes a zod 4 module to <endpoint>.ts; json-schema writes a
-                          JSON Schema 2020-12 document to <endpoint>.json (no comment header).
+  --format <format>       ${OUTPUT_FORMATS.join(', ')}, or openapi with --har or --config.
+                          Default: ${CLI_DEFAULTS.output.format}. zod writes a zod 4 module to <endpoint>.ts;
+                          json-schema a JSON Schema 2020-12 document to <endpoint>.json (no
+                          comment header); openapi one OpenAPI 3.1 openapi.json for every endpoint.
                             e.g. --format=zod
   --named                 Give each nested object type its own exported declaration
                           (Users -> UsersAddress -> UsersAddressGeo) instead of writing it inline.
@@ -51,6 +53,17 @@ Options:
   --formats               Tag strings that are all dates, date-times, UUIDs, emails or URLs
                           with a @format JSDoc comment (JSON Schema: a "format" keyword).
                             e.g. --formats
+  --enums                 A string member with few distinct values, each seen several times,
+                          becomes a union of literals ('open' | 'closed'; zod z.enum,
+                          JSON Schema enum). Default: off.
+                            e.g. --enums
+  --tagged-unions         Objects sharing a string member whose values split them into
+                          different shapes become a union of variants, each with its tag.
+                          Default: off.
+                            e.g. --tagged-unions
+  --integers              Numbers that were all integers become z.int() in zod and
+                          "integer" in JSON Schema (TypeScript stays number). Default: off.
+                            e.g. --format=zod --integers
   --timeout <ms>          Give up after this many milliseconds. Default: ${CLI_DEFAULTS.timeoutMs}.
                             e.g. --timeout=5000
   --check                 Write nothing: compare with the existing file (its timestamp ignored),
@@ -58,6 +71,11 @@ Options:
                             e.g. --check
   --config <file>         Generate every endpoint of a config file (JSON or .mjs), plus index.ts.
                             e.g. --config=typefetch.config.json
+  --har <file.har>        Type every JSON exchange of a HAR file (saved from the browser's
+                          devtools): one file per endpoint METHOD /path/{id} and index.ts
+                          with the endpoint map Api for createApiClient<Api>(). Headers,
+                          cookies and secret query values are never written.
+                            e.g. --har=api.har --out=src/api
   --concurrency <n>       With --config: endpoints fetched at once, 1 to 32. Default: ${CLI_DEFAULTS.concurrency}.
                             e.g. --concurrency=8
   --watch                 Run again every --interval, rewriting only files that changed.
@@ -78,6 +96,8 @@ Examples:
   curl -s https://api.example.com/orders | typefetch --type - --name=orders
   typefetch --type --check https://staging.example.com/users
   typefetch --type --config typefetch.config.json
+  typefetch --type --har api.har --out=src/api
+  typefetch --type --har api.har --format=openapi --out=src/api
 
 Exit status: 0 done; 1 a request, the JSON or a write failed, or --check found changes;
 2 usage error.

@@ -1,8 +1,10 @@
 // The CLI as a function: argv and I/O in, exit status out. Parses the command line, then hands over to
-// the command: generate (one file), config (many endpoints), each optionally under watch.
+// the command: generate (one file), config (many endpoints), each optionally under watch, or har (a HAR
+// file's endpoints).
 import { parseCliArgs } from './args/parse.js';
 import { runConfig } from './commands/config/run.js';
 import { runGenerate } from './commands/generate.js';
+import { runHarCommand } from './commands/har.js';
 import { watch } from './commands/watch.js';
 import { UsageError } from './errors.js';
 import { HELP, VERSION } from './help.js';
@@ -31,6 +33,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     io.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
+  if (parsed.command === 'har') return runHarCommand(parsed.options, io, 'once');
   const once =
     parsed.command === 'config'
       ? (cycle: Cycle) => runConfig(parsed.options, io, cycle)

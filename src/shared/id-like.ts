@@ -1,5 +1,5 @@
 // What counts as an id in a URL path: the one rule behind the CLI's endpoint names, capture's
-// `/users/:id` patterns and the HAR path templates. See docs/cli.md, "Output file and type name".
+// `/users/{id}` templates and the HAR path templates. See docs/cli.md, "Output file and type name".
 
 const ID_LIKE: readonly RegExp[] = [
   /^\d+$/, // numeric ids: /users/1

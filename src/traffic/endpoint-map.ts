@@ -2,22 +2,29 @@
 // valued `{ params, query, body, response }`; members that do not apply are `never`, and a response
 // never seen (only errors were recorded) is `unknown`. `createApiClient<Api>()` reads it (docs/traffic.md).
 import type { EndpointTypes } from './endpoint-types.js';
+import type { Endpoint } from './endpoints.js';
 import { propertyKey, quote } from './query.js';
 
-export interface EndpointMapOptions {
+/** What the map needs of an endpoint: its key and parameters, and the names of its types. */
+export interface EndpointMapEntry {
+  readonly endpoint: Pick<Endpoint, 'key' | 'params'>;
+  readonly names: EndpointTypes['names'];
+}
+
+export interface EndpointMapOptions<T extends EndpointMapEntry = EndpointTypes> {
   /**
    * The module each endpoint's types are imported from (`'./get-users-id.js'`), for a map written in
    * its own file; without it the map refers to the names as if they were declared beside it.
    */
-  importFrom?: ((endpoint: EndpointTypes) => string) | undefined;
+  importFrom?: ((endpoint: T) => string) | undefined;
   /** The interface's name. @default 'Api' */
   name?: string | undefined;
 }
 
 /** The TypeScript text of the endpoint map (imports first when `importFrom` is given), ending with a newline. */
-export function emitEndpointMap(
-  endpoints: readonly EndpointTypes[],
-  options: EndpointMapOptions = {},
+export function emitEndpointMap<T extends EndpointMapEntry>(
+  endpoints: readonly T[],
+  options: EndpointMapOptions<T> = {},
 ): string {
   const name = options.name ?? 'Api';
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new TypeError(`name must be an identifier, got ${quote(name)}`);

@@ -1,6 +1,7 @@
 // Endpoints -> the names and TypeScript declarations of their types: the response (2xx), the error body
 // (4xx/5xx), the request body (POST/PUT/PATCH) and the query. Every name is unique across the run, so the
 // endpoint map and the OpenAPI document can share them. docs/traffic.md, "Type names".
+import { safeDecode } from '../shared/safe-decode.js';
 import { generateTypesFromSamples } from '../typegen/samples.js';
 import type { Endpoint } from './endpoints.js';
 import { emitQueryType, type QueryParam, queryParams } from './query.js';
@@ -13,6 +14,12 @@ export interface TrafficTypeOptions {
   maps?: boolean | undefined;
   /** `@format` tags. @default false */
   formats?: boolean | undefined;
+  /** Literal unions of repeated strings. @default false */
+  enums?: boolean | undefined;
+  /** Unions of variants split by a string tag. @default false */
+  taggedUnions?: boolean | undefined;
+  /** `z.int()` / `"type": "integer"` for numbers that were all integers. @default false */
+  integers?: boolean | undefined;
   /** Nesting depth past which values are `unknown`. @default 64 */
   maxDepth?: number | undefined;
 }
@@ -77,7 +84,7 @@ export function typeEndpoints(
         break;
       }
     }
-    const stem = words.join('-').toLowerCase().slice(0, MAX_STEM).replace(/-+$/, '');
+    const stem = stemOf(words);
     let file = stem;
     for (let n = 2; usedFiles.has(file); n++) file = `${stem}-${n}`;
     usedFiles.add(file);
@@ -99,6 +106,9 @@ export function generatorOptions(options: TrafficTypeOptions): TrafficTypeOption
   if (options.named !== undefined) out.named = options.named;
   if (options.maps !== undefined) out.maps = options.maps;
   if (options.formats !== undefined) out.formats = options.formats;
+  if (options.enums !== undefined) out.enums = options.enums;
+  if (options.taggedUnions !== undefined) out.taggedUnions = options.taggedUnions;
+  if (options.integers !== undefined) out.integers = options.integers;
   if (options.maxDepth !== undefined) out.maxDepth = options.maxDepth;
   return out;
 }
@@ -113,6 +123,19 @@ function samplesOf(endpoint: Endpoint): EndpointTypes['samples'] {
     if (exchange.body !== undefined && BODY_METHODS.has(endpoint.method)) body.push(exchange.body.value);
   }
   return { response, error, body };
+}
+
+/**
+ * The file stem of an endpoint: its method and path words, lower case, joined by `-`
+ * (`GET /users/{id}` -> `get-users-id`, the root path `get-root`); only `[a-z0-9-]`, so a file named
+ * from it never leaves its folder. Capture names its files the same way.
+ */
+export function endpointFileStem(endpoint: Pick<Endpoint, 'method' | 'template'>): string {
+  return stemOf(pathWords(endpoint));
+}
+
+function stemOf(words: readonly string[]): string {
+  return words.join('-').toLowerCase().slice(0, MAX_STEM).replace(/-+$/, '');
 }
 
 /**
@@ -132,12 +155,4 @@ function declaredNames(typescript: string): string[] {
   return [...typescript.matchAll(/^export (?:interface|type) ([A-Za-z_$][\w$]*)/gm)].map(
     (match) => match[1]!,
   );
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -2,6 +2,7 @@
 // counted, never kept. Headers and cookies are never read (only the content types are), and the values of
 // secret-named query parameters are dropped here, so no later step can write them (docs/traffic.md).
 import { isSecretQueryName } from './secrets.js';
+import { pathSegments } from './template.js';
 
 /** One request and its JSON response, as the later steps need it: no header, no cookie, no secret value. */
 export interface Exchange {
@@ -94,14 +95,17 @@ function readEntry(entry: unknown): Exchange | SkipReason {
   return {
     method: upper,
     origin: url.origin,
-    segments: url.pathname.split('/').filter((segment) => segment !== ''),
-    query: [...url.searchParams].map(
-      ([name, value]) => [name, isSecretQueryName(name) ? '' : value] as const,
-    ),
+    segments: pathSegments(url.pathname),
+    query: queryPairs(url),
     status,
     response: parsed.value,
     body: requestBody(request['postData']),
   };
+}
+
+/** The query string's pairs in order, the value of a secret-named parameter dropped (`''`). */
+export function queryPairs(url: URL): Exchange['query'] {
+  return [...url.searchParams].map(([name, value]) => [name, isSecretQueryName(name) ? '' : value] as const);
 }
 
 /** `application/json` and every `*+json` type, as the client parses them (docs/client.md). */

@@ -1,6 +1,9 @@
-// Paths -> templates: `/users/1` and `/users/2` -> `/users/{id}`. The rules, their reasons and their
-// limits are in docs/traffic.md, "How paths become templates" and "How parameters are named".
+// Paths -> templates: `/users/1` and `/users/2` -> `/users/{id}`. The one path-template rule of the
+// package: HAR runs, config runs, capture and the CLI's file headers all template paths here. The rules,
+// their reasons and their limits are in docs/traffic.md, "How paths become templates" and "How parameters
+// are named".
 import { isIdLike } from '../shared/id-like.js';
+import { safeDecode } from '../shared/safe-decode.js';
 import { type Outline, similar } from './similar.js';
 
 /** One distinct path of the traffic: its raw (percent-encoded) segments and the outline of its 2xx bodies. */
@@ -25,6 +28,21 @@ const VERSION_LIKE = /^v\d+(?:\.\d+)*$/i;
 /** Whether one decoded segment is a parameter on its own, whatever the other paths hold. */
 export function isParamSegment(decoded: string): boolean {
   return isIdLike(decoded) || TOKEN_LIKE.test(decoded);
+}
+
+/** A URL path's segments, still percent-encoded, empty ones dropped: `/users/1/` -> `['users', '1']`. */
+export function pathSegments(pathname: string): string[] {
+  return pathname.split('/').filter((segment) => segment !== '');
+}
+
+/**
+ * The template of one URL on its own, with nothing to compare it with: its id-like segments become
+ * parameters, named by the same rule as in {@link templatePaths}. The query, the fragment and the host
+ * never take part; other segments stay percent-encoded, so the template holds no line break.
+ * @example templateOfUrl(new URL('https://h/users/42/posts/7')).template // '/users/{userId}/posts/{id}'
+ */
+export function templateOfUrl(url: URL): PathTemplate {
+  return templatePaths([{ segments: pathSegments(url.pathname), outline: undefined }])[0]!;
 }
 
 /**
@@ -214,12 +232,4 @@ export function singular(segment: string): string | undefined {
         : word.charAt(0).toUpperCase() + word.slice(1),
     )
     .join('');
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -37,11 +37,11 @@ describe('captureTypes with a link at the temporary name', () => {
     capture = captureTypes({ outDir: dir, debounceMs: 60_000 });
     await (await capture.fetch(`${server.url}/users/1`)).json();
     await expect(capture.flush()).rejects.toThrow(
-      `writing ${path.join(dir, 'get-users-id.ts')} (GET /users/:id) failed: EEXIST`,
+      `writing ${path.join(dir, 'get-users-id.ts')} (GET /users/{id}) failed: EEXIST`,
     );
     expect(await readFile(victim, 'utf8')).toBe('precious');
     // Once the link is gone, the same endpoint is written.
     await rm(temporary);
-    expect(await capture.flush()).toEqual([path.join(dir, 'get-users-id.ts')]);
+    expect(await capture.flush()).toEqual([path.join(dir, 'get-users-id.ts'), path.join(dir, 'index.ts')]);
   });
 });

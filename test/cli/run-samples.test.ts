@@ -50,7 +50,7 @@ describe('several samples, one type', () => {
     const { io, stdout, stderr } = memoryIO(dir);
     expect(await run(['--type', `${server.url}/users/1`, `${server.url}/users/2`], io)).toBe(0);
     const file = path.join(dir, 'src', 'types', 'users.ts');
-    expect(await readFile(file, 'utf8')).toBe(headerFrom('GET /users/:id') + USERS_MERGED);
+    expect(await readFile(file, 'utf8')).toBe(headerFrom('GET /users/{id}') + USERS_MERGED);
     expect(stderr()).toBe('');
     expect(stdout().split('\n').slice(0, 5)).toEqual([
       `🔄 Fetching GET ${server.url}/users/1...`,
@@ -72,7 +72,7 @@ describe('several samples, one type', () => {
     expect(code).toBe(0);
     expect(stdout()).toContain('\n🧩 Merged 4 samples into one type\n');
     expect(await readFile(path.join(dir, 'src', 'types', 'users.ts'), 'utf8')).toBe(
-      headerFrom('GET /users/:id') +
+      headerFrom('GET /users/{id}') +
         lines(
           'export interface Users {',
           '  id: number;',

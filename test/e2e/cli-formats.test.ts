@@ -298,6 +298,24 @@ describe('config file with format fields', () => {
       "export * from './users.js';",
       "export * from './stats.js';",
       '',
+      "import type { Users } from './users.js';",
+      "import type { Stats } from './stats.js';",
+      '',
+      'export interface Api {',
+      "  'GET /users': {",
+      '    params: never;',
+      '    query: never;',
+      '    body: never;',
+      '    response: Users;',
+      '  };',
+      "  'GET /stats': {",
+      '    params: never;',
+      '    query: never;',
+      '    body: never;',
+      '    response: Stats;',
+      '  };',
+      '}',
+      '',
     ]);
     expect(
       await runCli(['--type', '--config=typefetch.config.json', '--check', '--concurrency=1'], fx.dir),
@@ -346,11 +364,20 @@ describe('config file with format fields', () => {
 describe('--help', () => {
   it('lists the output flags with an example each', async () => {
     const { stdout } = await runCli(['--help'], fx.dir);
-    for (const example of ['--format=zod', '--named', '--no-maps', '--formats']) {
+    for (const example of [
+      '--format=zod',
+      '--named',
+      '--no-maps',
+      '--formats',
+      '--enums',
+      '--tagged-unions',
+      '--format=zod --integers',
+      '--har=api.har --out=src/api',
+    ]) {
       expect(stdout).toContain(`e.g. ${example}\n`);
     }
     expect(stdout).toContain(
-      '\n  --format <format>       typescript, zod, json-schema. Default: typescript.\n',
+      '\n  --format <format>       typescript, zod, json-schema, or openapi with --har or --config.\n                          Default: typescript.',
     );
     expect(stdout).toContain('\n  typefetch --type --format=zod --named https://api.example.com/users\n');
   });

@@ -187,9 +187,21 @@ describe('--config', () => {
       'types/third.ts',
       'types/user.ts',
     ]);
+    // The map keys both by GET /users/{id}: the first endpoint with that key is in it.
     expect((await read('src/types/index.ts')).split('\n').slice(3)).toEqual([
       "export * from './user.js';",
       "export * from './third.js';",
+      '',
+      "import type { User } from './user.js';",
+      '',
+      'export interface Api {',
+      "  'GET /users/{id}': {",
+      '    params: { id: string | number };',
+      '    query: never;',
+      '    body: never;',
+      '    response: User;',
+      '  };',
+      '}',
       '',
     ]);
     expect((await read('src/types/user.ts')).replace(HEADER, '')).toContain('  deletedAt?: string;\n');

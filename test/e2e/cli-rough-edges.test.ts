@@ -104,10 +104,10 @@ describe('two endpoints mapping to one file', () => {
     const second = await runCli(['--type', `${server.url}/users/1`], dir);
     expect([second.code, second.stderr]).toEqual([
       0,
-      '⚠️ users.ts was generated from GET /users; it is replaced by the types of GET /users/:id\n',
+      '⚠️ users.ts was generated from GET /users; it is replaced by the types of GET /users/{id}\n',
     ]);
     expect(await firstLine('src/types/users.ts')).toBe(
-      '// This file was auto-generated from an API response: GET /users/:id.',
+      '// This file was auto-generated from an API response: GET /users/{id}.',
     );
   });
 
@@ -117,7 +117,7 @@ describe('two endpoints mapping to one file', () => {
     expect([again.code, again.stderr]).toEqual([0, '']);
     const content = await readFile(path.join(dir, 'src/types/users.ts'), 'utf8');
     expect(content.split('\n')[0]).toBe(
-      '// This file was auto-generated from an API response: GET /users/:id.',
+      '// This file was auto-generated from an API response: GET /users/{id}.',
     );
     expect(content).not.toContain('127.0.0.1');
   });

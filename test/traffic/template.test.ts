@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { endpointOf } from '../../src/capture/endpoint.js';
+import { endpointName } from '../../src/cli/job/endpoint-name.js';
 import { outlineOf } from '../../src/traffic/similar.js';
-import { isParamSegment, singular, templatePaths } from '../../src/traffic/template.js';
+import {
+  isParamSegment,
+  pathSegments,
+  singular,
+  templateOfUrl,
+  templatePaths,
+} from '../../src/traffic/template.js';
 
 const user = { id: 1, name: 'a', email: 'e' };
 const repo = { id: 1, full_name: 'o/r', stars: 3 };
@@ -140,5 +148,69 @@ describe('isParamSegment', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('templateOfUrl: one URL on its own (the CLI file header, capture)', () => {
+  const url = (pathAndQuery: string) => new URL(`https://api.example.com${pathAndQuery}`);
+
+  it.each([
+    ['/users', '/users'],
+    ['/users/42', '/users/{id}'],
+    ['/users/42/posts/', '/users/{id}/posts'],
+    ['/users/42/posts/7', '/users/{userId}/posts/{id}'],
+    ['/orders/123e4567-e89b-12d3-a456-426614174000/items', '/orders/{id}/items'],
+    ['/items/507f1f77bcf86cd799439011', '/items/{id}'],
+    ['/share/a1B2c3D4e5F6g7H8i9J0k1', '/share/{id}'],
+    ['/grid/1/2', '/grid/{id}/{id2}'],
+    ['/words/deadbeefcafebabe', '/words/deadbeefcafebabe'],
+    ['/users/alice', '/users/alice'],
+    ['/', '/'],
+  ])('%s -> %s', (path, template) => {
+    expect(templateOfUrl(url(path)).template).toBe(template);
+  });
+
+  it('gives the parameters with their positions', () => {
+    expect(templateOfUrl(url('/users/42/posts/7')).params).toEqual([
+      { name: 'userId', position: 1 },
+      { name: 'id', position: 3 },
+    ]);
+  });
+
+  it('ignores the query, the hash and the host, and keeps other segments percent-encoded', () => {
+    expect(templateOfUrl(new URL('https://user:pw@h.example/a%0Ab/7?token=s3cret#x')).template).toBe(
+      '/a%0Ab/{id}',
+    );
+  });
+
+  it('is what a HAR run gives for the same single path', () => {
+    for (const path of ['/users/42/posts/7', '/api/v1/products/9', '/files/Zx9kP2mQ7vL4tR8wY1nB']) {
+      expect(templatePaths([{ segments: pathSegments(path), outline: undefined }])[0]).toEqual(
+        templateOfUrl(url(path)),
+      );
+    }
+  });
+});
+
+describe('the CLI and typefetch/capture agree on an endpoint', () => {
+  // The CLI names the file after the last segment that is not an id; capture keys the endpoint by its
+  // template. For the same URL, the CLI's name is the template's last literal word and the CLI records
+  // the same template in its file header.
+  const url = (pathAndQuery: string) => new URL(`https://api.example.com${pathAndQuery}`);
+  it.each([
+    '/users',
+    '/users/1',
+    '/users/1/posts',
+    '/api/v1/products',
+    '/orders/123e4567-e89b-12d3-a456-426614174000',
+    '/commits/9fceb02d0ae598e95dc970b74767f19372d61af8',
+    '/share/a1B2c3D4e5F6g7H8i9J0k1/files',
+    '/items/507f1f77bcf86cd799439011?page=2',
+  ])('%s', (path) => {
+    const captured = endpointOf('get', url(path));
+    const words = captured.pattern.split('/').filter((word) => word !== '' && !word.startsWith('{'));
+    expect(captured.pattern).toBe(templateOfUrl(url(path)).template);
+    expect(endpointName(url(path))).toBe(words.at(-1));
+    expect(captured.key).toBe(`GET ${templateOfUrl(url(path)).template}`);
   });
 });

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import type { EndpointSpec } from '../job/endpoint-spec.js';
-import type { OutputOverrides } from '../job/output-format.js';
+import type { OutputOverrides, ResolvedOutput } from '../job/output-format.js';
 import { classifyPositional, resolveEndpoint, type Source, sampleSource } from '../job/sources.js';
 import { type HeaderArg, parseHeader } from './headers.js';
 import {
@@ -52,13 +52,29 @@ export interface ResolvedConfigCommand {
   readonly watch: ResolvedWatch | undefined;
   /** Only the output flags given; each overrides that setting of every endpoint. */
   readonly output: OutputOverrides;
+  /** `--format=openapi`: write `openapi.json` for every endpoint instead of their files. */
+  readonly openapi: boolean;
+}
+
+/** A `--har` command: every JSON exchange of a HAR file, typed per endpoint (docs/traffic.md). */
+export interface ResolvedHarCommand {
+  /** As given, relative to the working directory unless absolute. */
+  readonly harPath: string;
+  /** Output folder, relative to the working directory unless absolute. */
+  readonly out: string;
+  /** `--format=openapi`: write `openapi.json` instead of the TypeScript files and the map. */
+  readonly openapi: boolean;
+  readonly verbose: boolean;
+  /** The generator switches (`format` is always `typescript` here). */
+  readonly output: ResolvedOutput;
 }
 
 export type ParsedCommand =
   | { readonly command: 'help' }
   | { readonly command: 'version' }
   | { readonly command: 'generate'; readonly options: ResolvedCliOptions }
-  | { readonly command: 'config'; readonly options: ResolvedConfigCommand };
+  | { readonly command: 'config'; readonly options: ResolvedConfigCommand }
+  | { readonly command: 'har'; readonly options: ResolvedHarCommand };
 
 const OPTIONS = {
   type: { type: 'boolean' },
@@ -71,6 +87,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   check: { type: 'boolean' },
   config: { type: 'string' },
+  har: { type: 'string' },
   concurrency: { type: 'string' },
   watch: { type: 'boolean' },
   interval: { type: 'string' },
@@ -79,6 +96,9 @@ const OPTIONS = {
   // node:util's parseArgs has no negated flags before Node 22.4 (`allowNegative`), so it is its own flag.
   'no-maps': { type: 'boolean' },
   formats: { type: 'boolean' },
+  enums: { type: 'boolean' },
+  'tagged-unions': { type: 'boolean' },
+  integers: { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -97,9 +117,20 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   const check = values.check === true;
   const watch = resolveWatch(values, check);
   // Before the sources: `--format <url>` took the URL as its value, and that is the mistake to name.
-  const output = outputOverrides(values);
+  const openapi = values.format?.trim().toLowerCase() === OPENAPI;
+  const output = outputOverrides(values, openapi);
+  if (values.har !== undefined) {
+    return { command: 'har', options: harCommand(values, positionals, openapi, output) };
+  }
   if (values.config !== undefined) {
-    return { command: 'config', options: { ...configCommand(values, positionals, watch), output } };
+    if (openapi && check)
+      throw new UsageError('--format=openapi writes a file; it cannot be combined with --check');
+    return { command: 'config', options: { ...configCommand(values, positionals, watch), output, openapi } };
+  }
+  if (openapi) {
+    throw new UsageError(
+      '--format=openapi writes one document for many endpoints: use it with --har or --config',
+    );
   }
   if (values.concurrency !== undefined) throw new UsageError('--concurrency only applies with --config');
 
@@ -149,7 +180,7 @@ function configCommand(
   values: Values,
   positionals: readonly string[],
   watch: ResolvedWatch | undefined,
-): Omit<ResolvedConfigCommand, 'output'> {
+): Omit<ResolvedConfigCommand, 'output' | 'openapi'> {
   const clashing = [
     ...(positionals.length > 0 ? ['<url>'] : []),
     ...['sample', 'method', 'body', 'header', 'name']
@@ -172,14 +203,51 @@ function configCommand(
   };
 }
 
+/** `--format=openapi`: a format of runs with many endpoints only, so not one of the generator's. */
+const OPENAPI = 'openapi';
+
+function harCommand(
+  values: Values,
+  positionals: readonly string[],
+  openapi: boolean,
+  output: OutputOverrides,
+): ResolvedHarCommand {
+  const clashing = [
+    ...(positionals.length > 0 ? ['<url>'] : []),
+    ...['config', 'sample', 'method', 'body', 'header', 'name', 'timeout', 'concurrency', 'check', 'watch']
+      .filter((option) => values[option as 'sample'] !== undefined)
+      .map((option) => `--${option}`),
+  ];
+  if (clashing.length > 0) {
+    throw new UsageError(
+      `--har cannot be combined with ${clashing.join(', ')}: the HAR file holds the requests`,
+    );
+  }
+  if (output.format !== undefined && output.format !== 'typescript') {
+    throw new UsageError(
+      `--har writes typescript (the types and the endpoint map) or openapi, got --format=${output.format}`,
+    );
+  }
+  return {
+    harPath: resolveNonEmpty('--har', values.har)!,
+    out: resolveNonEmpty('--out', values.out) ?? CLI_DEFAULTS.out,
+    openapi,
+    verbose: values.verbose === true,
+    output: { ...CLI_DEFAULTS.output, ...output, format: 'typescript' },
+  };
+}
+
 /** The output settings given on the command line, and only those. */
-function outputOverrides(values: Values): OutputOverrides {
-  const format = resolveFormat(values.format);
+function outputOverrides(values: Values, openapi: boolean): OutputOverrides {
+  const format = openapi ? undefined : resolveFormat(values.format);
   return {
     ...(format === undefined ? {} : { format }),
     ...(values.named === true ? { named: true } : {}),
     ...(values['no-maps'] === true ? { maps: false } : {}),
     ...(values.formats === true ? { formats: true } : {}),
+    ...(values.enums === true ? { enums: true } : {}),
+    ...(values['tagged-unions'] === true ? { taggedUnions: true } : {}),
+    ...(values.integers === true ? { integers: true } : {}),
   };
 }
 

@@ -18,12 +18,15 @@ export const CLI_DEFAULTS = {
   intervalMs: 60_000,
   /** Config runs: endpoints fetched at the same time. */
   concurrency: 4,
-  /** `--format`, `--named`, `--no-maps`, `--formats`: the generator's own defaults. */
+  /** `--format`, `--named`, `--no-maps`, `--formats`, `--enums`, `--tagged-unions`, `--integers`: the generator's own defaults. */
   output: {
     format: GENERATE_DEFAULTS.format,
     named: GENERATE_DEFAULTS.named,
     maps: GENERATE_DEFAULTS.maps,
     formats: GENERATE_DEFAULTS.formats,
+    enums: GENERATE_DEFAULTS.enums,
+    taggedUnions: GENERATE_DEFAULTS.taggedUnions,
+    integers: GENERATE_DEFAULTS.integers,
   },
 } as const satisfies {
   method: CliMethod;

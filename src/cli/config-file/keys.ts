@@ -16,7 +16,11 @@ export const CONFIG_KEYS = Object.keys({
   named: true,
   maps: true,
   formats: true,
+  enums: true,
+  taggedUnions: true,
+  integers: true,
   endpoints: true,
+  har: true,
 } satisfies EveryKey<TypefetchConfig>);
 
 /** The keys of one endpoint. */
@@ -32,4 +36,7 @@ export const ENDPOINT_KEYS = Object.keys({
   named: true,
   maps: true,
   formats: true,
+  enums: true,
+  taggedUnions: true,
+  integers: true,
 } satisfies EveryKey<TypefetchEndpointConfig>);

@@ -1,7 +1,7 @@
-// The config file's `format`, `named`, `maps` and `formats`, at the top level (every endpoint) or in an
-// endpoint (that one only). Only the keys present are returned, so an endpoint inherits the rest.
+// The config file's `format`, `named`, `maps`, `formats`, `enums`, `taggedUnions` and `integers`, at the
+// top level (every endpoint) or in an endpoint (that one only). Only the keys present are returned, so an endpoint inherits the rest.
 import { resolveFormat } from '../args/values.js';
-import type { OutputOverrides } from '../job/output-format.js';
+import { OUTPUT_SWITCHES, type OutputOverrides, type OutputSwitch } from '../job/output-format.js';
 import { invalid, type Json } from './validate.js';
 
 /** `prefix` is `''` at the top level and `endpoints[2].` in an endpoint. */
@@ -13,18 +13,13 @@ export function outputFields(entry: Json, prefix: string): OutputOverrides {
     }
     format = resolveFormat(entry['format'] as string, `${prefix}format`);
   }
-  const flag = (key: 'named' | 'maps' | 'formats'): boolean | undefined => {
+  const switches: Partial<Record<OutputSwitch, boolean>> = {};
+  for (const key of Object.keys(OUTPUT_SWITCHES) as OutputSwitch[]) {
     const value = entry[key];
-    if (value === undefined || typeof value === 'boolean') return value;
-    return invalid(`${prefix}${key} must be true or false, got ${JSON.stringify(value)}`);
-  };
-  const named = flag('named');
-  const maps = flag('maps');
-  const formats = flag('formats');
-  return {
-    ...(format === undefined ? {} : { format }),
-    ...(named === undefined ? {} : { named }),
-    ...(maps === undefined ? {} : { maps }),
-    ...(formats === undefined ? {} : { formats }),
-  };
+    if (value === undefined) continue;
+    if (typeof value !== 'boolean')
+      invalid(`${prefix}${key} must be true or false, got ${JSON.stringify(value)}`);
+    switches[key] = value as boolean;
+  }
+  return { ...(format === undefined ? {} : { format }), ...switches };
 }

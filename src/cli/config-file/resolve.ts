@@ -37,7 +37,12 @@ export interface ResolvedConfig {
   /** Absolute output folder. */
   readonly outDir: string;
   readonly concurrency: number;
+  /** Empty when the config reads a `har` file instead. */
   readonly endpoints: readonly ResolvedEndpoint[];
+  /** The config's `har`: an absolute path, and the path as the file gives it. */
+  readonly har: { readonly file: string; readonly shown: string } | undefined;
+  /** The top level's output settings (what a `har` run writes with). */
+  readonly output: ResolvedOutput;
 }
 
 const HTTP_URL = /^https?:\/\//i;
@@ -61,20 +66,29 @@ function resolve(raw: unknown, file: string): ResolvedConfig {
   const timeoutMs = wholeNumber(config['timeout'], 'timeout', 1, MAX_TIMEOUT_MS) ?? CLI_DEFAULTS.timeoutMs;
   const shared = headerTemplates(config['headers'], 'headers');
   const output: ResolvedOutput = { ...CLI_DEFAULTS.output, ...outputFields(config, '') };
+  const concurrency =
+    wholeNumber(config['concurrency'], 'concurrency', 1, MAX_CONCURRENCY) ?? CLI_DEFAULTS.concurrency;
+  const har = optionalString(config['har'], 'har');
+  if (har !== undefined) {
+    if (config['endpoints'] !== undefined) invalid('"har" and "endpoints" cannot be combined: use one');
+    const file = path.resolve(baseDir, har);
+    return {
+      baseDir,
+      outDir: path.resolve(baseDir, out),
+      concurrency,
+      endpoints: [],
+      har: { file, shown: har },
+      output,
+    };
+  }
   if (!Array.isArray(config['endpoints']) || config['endpoints'].length === 0) {
-    invalid('"endpoints" must be a non-empty array of endpoints');
+    invalid('"endpoints" must be a non-empty array of endpoints (or give a "har" file)');
   }
   const endpoints = (config['endpoints'] as unknown[]).map((each, index) =>
     endpoint(each, `endpoints[${index}]`, { baseUrl, timeoutMs, shared, output }),
   );
   checkUnique(endpoints);
-  return {
-    baseDir,
-    outDir: path.resolve(baseDir, out),
-    concurrency:
-      wholeNumber(config['concurrency'], 'concurrency', 1, MAX_CONCURRENCY) ?? CLI_DEFAULTS.concurrency,
-    endpoints,
-  };
+  return { baseDir, outDir: path.resolve(baseDir, out), concurrency, endpoints, har: undefined, output };
 }
 
 interface Defaults {

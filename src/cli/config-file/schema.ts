@@ -3,8 +3,25 @@
 // This file holds types and one identity function only: the package root exports them (see docs/cli.md,
 // "Config file"), and the client bundle must not grow by any Node code.
 
-/** A whole config file. Unknown keys are an error, so a typo does not go unnoticed. */
-export interface TypefetchConfig {
+/**
+ * A whole config file: `endpoints` to fetch, or a `har` file to read. Unknown keys are an error, so a
+ * typo does not go unnoticed.
+ */
+export type TypefetchConfig = TypefetchConfigOptions &
+  (
+    | { /** At least one. */ endpoints: TypefetchEndpointConfig[]; har?: never }
+    | {
+        /**
+         * A HAR file (relative to the config file) whose JSON exchanges are typed per endpoint, as
+         * `typefetch --type --har` does (docs/traffic.md); instead of `endpoints`.
+         */
+        har: string;
+        endpoints?: never;
+      }
+  );
+
+/** The keys of a config file besides `endpoints` and `har`. */
+export interface TypefetchConfigOptions {
   /** Ignored; lets editors find a JSON Schema. */
   $schema?: string;
   /**
@@ -48,8 +65,24 @@ export interface TypefetchConfig {
   maps?: boolean;
   /** `@format` tags on date, UUID, email and URL strings (`--formats` turns it on for all). @default false */
   formats?: boolean;
-  /** At least one. */
-  endpoints: TypefetchEndpointConfig[];
+  /**
+   * A string member with few distinct values, each seen several times, becomes a union of string
+   * literals (zod `z.enum`, JSON Schema `enum`). `--enums` turns it on for all.
+   * @default false
+   */
+  enums?: boolean;
+  /**
+   * Objects at one position that share a string member splitting them into different shapes become a
+   * union of variants, each with its literal tag. `--tagged-unions` turns it on for all.
+   * @default false
+   */
+  taggedUnions?: boolean;
+  /**
+   * Numbers that were all integers become `z.int()` in zod and `"type": "integer"` in JSON Schema
+   * (TypeScript stays `number`). `--integers` turns it on for all.
+   * @default false
+   */
+  integers?: boolean;
 }
 
 /** One endpoint: one output file `<out>/<name>.ts` (`.json` for JSON Schema), inferred from all of its samples. */
@@ -86,6 +119,12 @@ export interface TypefetchEndpointConfig {
   maps?: boolean;
   /** @default the top-level `formats` */
   formats?: boolean;
+  /** @default the top-level `enums` */
+  enums?: boolean;
+  /** @default the top-level `taggedUnions` */
+  taggedUnions?: boolean;
+  /** @default the top-level `integers` */
+  integers?: boolean;
 }
 
 /**

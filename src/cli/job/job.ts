@@ -5,7 +5,7 @@ import { writeTypesFile } from '../../node/atomic-write.js';
 import { readIfExists } from '../../node/read-if-exists.js';
 import { comparableText, fileHeader, originOf } from '../../shared/file-header.js';
 import { FORMAT_FILES } from '../../shared/output-file.js';
-import { pathTemplate } from '../../shared/path-template.js';
+import { templateOfUrl } from '../../traffic/template.js';
 import { generateTypesFromSamples } from '../../typegen/samples.js';
 import { checkFile } from '../check/check-file.js';
 import type { Comparison } from '../check/compare.js';
@@ -36,6 +36,8 @@ export type JobOutcome = (
   readonly file: string;
   /** How many samples were merged. */
   readonly samples: number;
+  /** The parsed samples themselves, for the OpenAPI document of a config run. */
+  readonly values: readonly unknown[];
   /** The time written into the file's header. */
   readonly at: Date;
 };
@@ -59,7 +61,7 @@ export async function runJob(job: Job, mode: JobMode, env: JobEnv): Promise<JobO
   // A JSON Schema file is plain JSON, which has no comments: no header, so nothing to mask in --check.
   const content = header ? fileHeader(at, origin) + types : types;
   const file = path.resolve(job.outDir, `${job.endpoint}${extension}`);
-  const common = { file, samples: samples.length, at };
+  const common = { file, samples: samples.length, values: samples, at };
   if (mode === 'check') {
     const comparison = await checkFile(file, content, job.output.format);
     return comparison.kind === 'match'
@@ -81,12 +83,12 @@ export async function runJob(job: Job, mode: JobMode, env: JobEnv): Promise<JobO
 }
 
 /**
- * Where the samples of a job come from, for the file header: `METHOD /path/:id` of each URL, once each,
- * in order. Never a host, a query or an id, which may be secrets. `undefined` when no URL is among them.
+ * Where the samples of a job come from, for the file header: `METHOD /path/{id}` of each URL (the path
+ * template of docs/traffic.md), once each, in order. Never a host, a query or an id, which may be secrets. `undefined` when no URL is among them.
  */
 function originLine(job: Job): string | undefined {
   const origins = job.sources.flatMap((source) =>
-    source.kind === 'url' ? [`${job.request.method} ${pathTemplate(source.url)}`] : [],
+    source.kind === 'url' ? [`${job.request.method} ${templateOfUrl(source.url).template}`] : [],
   );
   return origins.length === 0 ? undefined : [...new Set(origins)].join(', ');
 }

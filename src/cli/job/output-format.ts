@@ -1,5 +1,6 @@
-// What the generator writes for each output file: `--format`, `--named`, `--no-maps`, `--formats` and
-// the config file's `format`, `named`, `maps`, `formats`. File names and extensions: shared/output-file.ts.
+// What the generator writes for each output file: `--format`, `--named`, `--no-maps`, `--formats`,
+// `--enums`, `--tagged-unions`, `--integers` and the config file's keys of the same names (docs/cli.md).
+// File names and extensions: shared/output-file.ts.
 import type { OutputFormat } from '../../typegen/options.js';
 
 /** The generator options the CLI passes through, every one filled in. */
@@ -8,7 +9,22 @@ export interface ResolvedOutput {
   readonly named: boolean;
   readonly maps: boolean;
   readonly formats: boolean;
+  readonly enums: boolean;
+  readonly taggedUnions: boolean;
+  readonly integers: boolean;
 }
+
+/** The switches of {@link ResolvedOutput}: the config file's keys, each with its command-line flag. */
+export const OUTPUT_SWITCHES = {
+  named: '--named',
+  maps: '--no-maps',
+  formats: '--formats',
+  enums: '--enums',
+  taggedUnions: '--tagged-unions',
+  integers: '--integers',
+} as const satisfies Record<Exclude<keyof ResolvedOutput, 'format'>, string>;
+
+export type OutputSwitch = keyof typeof OUTPUT_SWITCHES;
 
 /** What a run's own flags set; with `--config` these override every endpoint's settings. */
 export type OutputOverrides = Partial<ResolvedOutput>;

@@ -84,6 +84,7 @@ describe('--config', () => {
         check: true,
         watch: undefined,
         output: {},
+        openapi: false,
       },
     });
   });
@@ -100,6 +101,7 @@ describe('--config', () => {
         check: false,
         watch: { intervalMs: 60_000 },
         output: {},
+        openapi: false,
       },
     });
   });
@@ -152,5 +154,64 @@ describe('usage errors of the new modes', () => {
     [['--type', '--config='], '--config must not be empty'],
   ])('%j -> %s', (argv, message) => {
     expect(usageError(argv)).toBe(message);
+  });
+});
+
+describe('--har', () => {
+  it('returns a har command with the output switches, typescript unless --format=openapi', () => {
+    expect(parseCliArgs(['--type', '--har', 'api.har', '--out=src/api', '--enums'])).toEqual({
+      command: 'har',
+      options: {
+        harPath: 'api.har',
+        out: 'src/api',
+        openapi: false,
+        verbose: false,
+        output: {
+          format: 'typescript',
+          named: false,
+          maps: true,
+          formats: false,
+          enums: true,
+          taggedUnions: false,
+          integers: false,
+        },
+      },
+    });
+    const openapi = parseCliArgs(['--type', '--har=api.har', '--format=OpenAPI']);
+    expect(openapi.command === 'har' && [openapi.options.openapi, openapi.options.out]).toEqual([
+      true,
+      'src/types',
+    ]);
+  });
+
+  it('--format=openapi with --config sets openapi, and is refused with --check', () => {
+    const parsed = parseCliArgs(['--type', '--config=c.json', '--format=openapi', '--named']);
+    expect(parsed.command === 'config' && [parsed.options.openapi, parsed.options.output]).toEqual([
+      true,
+      { named: true },
+    ]);
+  });
+
+  it.each([
+    [
+      ['--har=a.har', '--format=json-schema'],
+      '--har writes typescript (the types and the endpoint map) or openapi, got --format=json-schema',
+    ],
+    [['--har=a.har', '--watch'], '--har cannot be combined with --watch: the HAR file holds the requests'],
+    [
+      ['--har=a.har', '--config=c.json', '--timeout=5'],
+      '--har cannot be combined with --config, --timeout: the HAR file holds the requests',
+    ],
+    [['--har='], '--har must not be empty'],
+    [
+      ['--config=c.json', '--format=openapi', '--check'],
+      '--format=openapi writes a file; it cannot be combined with --check',
+    ],
+    [
+      ['--format=openapi', 'https://h/a'],
+      '--format=openapi writes one document for many endpoints: use it with --har or --config',
+    ],
+  ])('%j -> %s', (argv, message) => {
+    expect(usageError(() => parseCliArgs(['--type', ...argv]))).toBe(message);
   });
 });

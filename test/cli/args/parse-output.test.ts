@@ -1,4 +1,4 @@
-// Issue 8's output flags on the command line and in the config file: parsing, defaults, exact messages.
+// The output flags on the command line and in the config file: parsing, defaults, exact messages.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../src/cli/args/parse.js';
@@ -6,7 +6,8 @@ import { resolveConfig } from '../../../src/cli/config-file/resolve.js';
 import { usageError } from '../helpers/args.js';
 
 const URL_ARG = 'https://api.example.com/users';
-const DEFAULTS = { format: 'typescript', named: false, maps: true, formats: false };
+const SWITCHES_OFF = { enums: false, taggedUnions: false, integers: false };
+const DEFAULTS = { format: 'typescript', named: false, maps: true, formats: false, ...SWITCHES_OFF };
 
 function output(argv: string[]) {
   const parsed = parseCliArgs(['--type', ...argv, URL_ARG]);
@@ -44,7 +45,32 @@ describe('--format, --named, --no-maps, --formats', () => {
       named: true,
       maps: false,
       formats: true,
+      ...SWITCHES_OFF,
     });
+  });
+
+  it('--enums, --tagged-unions and --integers turn their switch, in any order, the others keep their default', () => {
+    expect(output(['--enums'])).toEqual({ ...DEFAULTS, enums: true });
+    expect(output(['--tagged-unions'])).toEqual({ ...DEFAULTS, taggedUnions: true });
+    expect(output(['--integers'])).toEqual({ ...DEFAULTS, integers: true });
+    expect(output(['--integers', '--format=json-schema', '--enums', '--tagged-unions'])).toEqual({
+      ...DEFAULTS,
+      format: 'json-schema',
+      enums: true,
+      taggedUnions: true,
+      integers: true,
+    });
+  });
+
+  it('--enums, --tagged-unions and --integers also reach --check and --watch runs', () => {
+    const parsed = parseCliArgs(['--type', '--check', '--enums', '--integers', URL_ARG]);
+    if (parsed.command !== 'generate') throw new Error('expected generate');
+    expect(parsed.options.check).toBe(true);
+    expect(parsed.options.output).toEqual({ ...DEFAULTS, enums: true, integers: true });
+    const watching = parseCliArgs(['--type', '--watch', '--tagged-unions', URL_ARG]);
+    if (watching.command !== 'generate') throw new Error('expected generate');
+    expect(watching.options.watch).toEqual({ intervalMs: 60_000 });
+    expect(watching.options.output).toEqual({ ...DEFAULTS, taggedUnions: true });
   });
 
   it.each([
@@ -57,6 +83,10 @@ describe('--format, --named, --no-maps, --formats', () => {
     [['--named=yes'], '--named does not take a value'],
     [['--no-maps=1'], '--no-maps does not take a value'],
     [['--maps'], 'Unknown option --maps'],
+    [['--enums=yes'], '--enums does not take a value'],
+    [['--tagged-unions=1'], '--tagged-unions does not take a value'],
+    [['--integers=true'], '--integers does not take a value'],
+    [['--tagged-union'], 'Unknown option --tagged-union'],
   ])('%j -> %s', (argv, message) => {
     expect(usageError(() => parseCliArgs(['--type', ...argv, URL_ARG]))).toBe(message);
   });
@@ -71,13 +101,35 @@ describe('--format, --named, --no-maps, --formats', () => {
     expect(overrides([])).toEqual({});
     expect(overrides(['--format=json-schema', '--no-maps'])).toEqual({ format: 'json-schema', maps: false });
     expect(overrides(['--named', '--formats'])).toEqual({ named: true, formats: true });
+    expect(overrides(['--enums', '--tagged-unions', '--integers'])).toEqual({
+      enums: true,
+      taggedUnions: true,
+      integers: true,
+    });
     expect(usageError(() => overrides(['--format=ts']))).toBe(
       '--format must be one of typescript, zod, json-schema, got "ts"',
     );
   });
 });
 
-describe('the config file: format, named, maps, formats', () => {
+describe('the config file: format, named, maps, formats, enums, taggedUnions, integers', () => {
+  it('enums, taggedUnions and integers: the endpoint value, else the top-level one, else off', () => {
+    const config = resolve({
+      enums: true,
+      integers: true,
+      endpoints: [
+        { url: 'https://h/users' },
+        { url: 'https://h/posts', enums: false, taggedUnions: true },
+        { url: 'https://h/todos', integers: false, format: 'zod' },
+      ],
+    });
+    expect(config.endpoints.map((each) => [each.endpoint, each.output])).toEqual([
+      ['users', { ...DEFAULTS, enums: true, integers: true }],
+      ['posts', { ...DEFAULTS, enums: false, taggedUnions: true, integers: true }],
+      ['todos', { ...DEFAULTS, format: 'zod', enums: true, integers: false }],
+    ]);
+  });
+
   it('an endpoint takes its own value, else the top-level one, else the default', () => {
     const config = resolve({
       format: 'zod',
@@ -89,9 +141,9 @@ describe('the config file: format, named, maps, formats', () => {
       ],
     });
     expect(config.endpoints.map((each) => [each.endpoint, each.output])).toEqual([
-      ['users', { format: 'zod', named: false, maps: false, formats: false }],
-      ['posts', { format: 'json-schema', named: true, maps: false, formats: false }],
-      ['todos', { format: 'typescript', named: false, maps: true, formats: true }],
+      ['users', { format: 'zod', named: false, maps: false, formats: false, ...SWITCHES_OFF }],
+      ['posts', { format: 'json-schema', named: true, maps: false, formats: false, ...SWITCHES_OFF }],
+      ['todos', { format: 'typescript', named: false, maps: true, formats: true, ...SWITCHES_OFF }],
     ]);
   });
 
@@ -119,6 +171,18 @@ describe('the config file: format, named, maps, formats', () => {
     [
       { endpoints: [{ url: 'https://h/a', formats: null }] },
       'typefetch.config.json: endpoints[0].formats must be true or false, got null',
+    ],
+    [
+      { enums: 'yes', endpoints: [{ url: 'https://h/a' }] },
+      'typefetch.config.json: enums must be true or false, got "yes"',
+    ],
+    [
+      { endpoints: [{ url: 'https://h/a', taggedUnions: 1 }] },
+      'typefetch.config.json: endpoints[0].taggedUnions must be true or false, got 1',
+    ],
+    [
+      { endpoints: [{ url: 'https://h/a', integers: 'false' }] },
+      'typefetch.config.json: endpoints[0].integers must be true or false, got "false"',
     ],
     [
       { endpoints: [{ url: 'https://h/users' }, { url: 'https://h/v2/users', format: 'json-schema' }] },

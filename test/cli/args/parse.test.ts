@@ -18,7 +18,15 @@ describe('parseCliArgs', () => {
       verbose: false,
       check: false,
       watch: undefined,
-      output: { format: 'typescript', named: false, maps: true, formats: false },
+      output: {
+        format: 'typescript',
+        named: false,
+        maps: true,
+        formats: false,
+        enums: false,
+        taggedUnions: false,
+        integers: false,
+      },
     });
   });
 

@@ -25,6 +25,9 @@ describe('the config keys (taken from TypefetchConfig)', () => {
       named: true,
       maps: false,
       formats: true,
+      enums: true,
+      taggedUnions: false,
+      integers: true,
     };
     const config = {
       $schema: './schema.json',
@@ -37,12 +40,21 @@ describe('the config keys (taken from TypefetchConfig)', () => {
       named: false,
       maps: true,
       formats: false,
+      enums: false,
+      taggedUnions: true,
+      integers: false,
       endpoints: [endpoint],
     };
-    expect(Object.keys(config)).toEqual(CONFIG_KEYS);
+    // `har` replaces `endpoints`: every key but it here, and it alone below.
+    expect([...Object.keys(config), 'har']).toEqual(CONFIG_KEYS);
     expect(Object.keys(endpoint)).toEqual(ENDPOINT_KEYS);
     expect(resolveConfig(config, '/p/c.json', 'c.json').endpoints.map((each) => each.endpoint)).toEqual([
       'users',
     ]);
+    const { endpoints: _endpoints, ...options } = config;
+    expect(resolveConfig({ ...options, har: 'api.har' }, '/p/c.json', 'c.json').har).toEqual({
+      file: '/p/api.har',
+      shown: 'api.har',
+    });
   });
 });

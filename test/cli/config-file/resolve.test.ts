@@ -24,6 +24,16 @@ describe('resolveConfig', () => {
       baseDir: path.resolve('/work/app'),
       outDir: path.resolve('/work/app/src/types'),
       concurrency: 4,
+      har: undefined,
+      output: {
+        format: 'typescript',
+        named: false,
+        maps: true,
+        formats: false,
+        enums: false,
+        taggedUnions: false,
+        integers: false,
+      },
       endpoints: [
         {
           endpoint: 'users',
@@ -33,7 +43,15 @@ describe('resolveConfig', () => {
           body: undefined,
           headers: [],
           timeoutMs: 30_000,
-          output: { format: 'typescript', named: false, maps: true, formats: false },
+          output: {
+            format: 'typescript',
+            named: false,
+            maps: true,
+            formats: false,
+            enums: false,
+            taggedUnions: false,
+            integers: false,
+          },
         },
       ],
     });
@@ -77,7 +95,15 @@ describe('resolveConfig', () => {
         { name: 'authorization', template: `Basic \${BASIC}` },
       ],
       timeoutMs: 100,
-      output: { format: 'typescript', named: false, maps: true, formats: false },
+      output: {
+        format: 'typescript',
+        named: false,
+        maps: true,
+        formats: false,
+        enums: false,
+        taggedUnions: false,
+        integers: false,
+      },
     });
   });
 
@@ -91,14 +117,19 @@ describe('resolveConfig', () => {
 
   it.each([
     [[], 'typefetch.config.json: the config must be an object'],
-    [{}, 'typefetch.config.json: "endpoints" must be a non-empty array of endpoints'],
+    [{}, 'typefetch.config.json: "endpoints" must be a non-empty array of endpoints (or give a "har" file)'],
+    [
+      { har: 'api.har', endpoints: [{ url: 'https://h/a' }] },
+      'typefetch.config.json: "har" and "endpoints" cannot be combined: use one',
+    ],
+    [{ har: '' }, 'typefetch.config.json: har must be a non-empty string'],
     [
       { endpoint: [] },
-      'typefetch.config.json: unknown key "endpoint" (allowed: $schema, out, baseUrl, concurrency, timeout, headers, format, named, maps, formats, endpoints)',
+      'typefetch.config.json: unknown key "endpoint" (allowed: $schema, out, baseUrl, concurrency, timeout, headers, format, named, maps, formats, enums, taggedUnions, integers, endpoints, har)',
     ],
     [
       { endpoints: [{ url: 'https://h/a', mehtod: 'GET' }] },
-      'typefetch.config.json: unknown key "endpoints[0].mehtod" (allowed: name, url, method, headers, body, samples, timeout, format, named, maps, formats)',
+      'typefetch.config.json: unknown key "endpoints[0].mehtod" (allowed: name, url, method, headers, body, samples, timeout, format, named, maps, formats, enums, taggedUnions, integers)',
     ],
     [{ endpoints: ['https://h/a'] }, 'typefetch.config.json: endpoints[0] must be an object'],
     [{ endpoints: [{}] }, 'typefetch.config.json: endpoints[0] needs a "url" or "samples"'],

@@ -17,6 +17,7 @@ export function ensureBuilt(): Promise<void> {
       'src/cli',
       'src/typegen',
       'src/shared',
+      'src/traffic',
       'src/node',
       'src/client/logging/redact.ts',
       'src/client/response.ts',

@@ -1,4 +1,5 @@
-// The `index.ts` of a config run: it re-exports every TypeScript output (typescript and zod); a JSON
+// The `index.ts` of a config run: it re-exports every TypeScript output (typescript and zod) and declares
+// the endpoint map `export interface Api` of the endpoints fetched from a URL (docs/traffic.md); a JSON
 // Schema file has nothing to export.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,10 +7,12 @@ import { writeTypesFile } from '../../../node/atomic-write.js';
 import { readIfExists } from '../../../node/read-if-exists.js';
 import { comparableText, indexHeader } from '../../../shared/file-header.js';
 import { FORMAT_FILES } from '../../../shared/output-file.js';
+import { emitEndpointMap } from '../../../traffic/endpoint-map.js';
 import { checkIndexFile } from '../../check/check-file.js';
 import type { Comparison } from '../../check/compare.js';
 import type { JobMode } from '../../check/mode.js';
 import type { EndpointResult } from './endpoint.js';
+import { mapEntries } from './traffic.js';
 
 export const INDEX_NAME = 'index';
 
@@ -20,9 +23,10 @@ export interface IndexOutcome {
   readonly error: unknown;
 }
 
-/** `index.ts`: re-exports every listed file, in the config's order. */
-export function indexContent(endpoints: readonly string[], now: Date): string {
-  return indexHeader(now) + endpoints.map((name) => `export * from './${name}.js';\n`).join('');
+/** `index.ts`: re-exports every listed file, in the config's order, then the endpoint map when given. */
+export function indexContent(endpoints: readonly string[], now: Date, map?: string): string {
+  const exports = endpoints.map((name) => `export * from './${name}.js';\n`).join('');
+  return indexHeader(now) + exports + (map === undefined ? '' : `\n${map}`);
 }
 
 /**
@@ -43,7 +47,12 @@ export async function updateIndex(
       listed.push(name);
     }
   }
-  const content = indexContent(listed, now);
+  const entries = mapEntries(results, listed);
+  const map =
+    entries.length === 0
+      ? undefined
+      : emitEndpointMap(entries, { importFrom: (entry) => `./${entry.file}.js` });
+  const content = indexContent(listed, now, map);
   try {
     if (listed.length === 0) return { listed, drift: undefined, error: undefined };
     if (mode === 'check') {

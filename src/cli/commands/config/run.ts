@@ -2,6 +2,8 @@
 // `concurrency` at a time, one file each plus an index.ts. One endpoint failing does not stop the
 // others; the exit status is 0 only when every endpoint succeeded (with --check: and every file matched).
 import path from 'node:path';
+import { writeAtomically } from '../../../node/atomic-write.js';
+import { emitOpenApi } from '../../../traffic/openapi.js';
 import type { ResolvedConfigCommand } from '../../args/parse.js';
 import type { Comparison } from '../../check/compare.js';
 import { jobMode } from '../../check/mode.js';
@@ -13,10 +15,12 @@ import { type CliIO, type Command, EXIT } from '../../io.js';
 import { ZOD_MISSING, zodResolvable } from '../../job/zod-check.js';
 import { failureText, usageText } from '../../terminal/failure.js';
 import { displayPath, type Painter, paintersFor } from '../../terminal/paint.js';
+import { OPENAPI_FILE, runHar } from '../har.js';
 import type { EndpointResult } from './endpoint.js';
 import { INDEX_NAME, type IndexOutcome, updateIndex } from './index-file.js';
 import { summaryLine } from './report.js';
 import { runEndpoints } from './run-endpoints.js';
+import { openApiEndpoints } from './traffic.js';
 
 /** Runs every endpoint of the config file once, writes the index, prints the summary; returns the exit status. */
 export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cycle) => {
@@ -24,9 +28,19 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
   const config = await readConfig(command, io, err);
   if (config === undefined) return EXIT.usage;
   const outDir = command.out === undefined ? config.outDir : path.resolve(io.cwd, command.out);
+  if (config.har !== undefined) {
+    if (command.check) {
+      io.stderr.write(
+        usageText('--check compares fetched types; a config with "har" has none to fetch', err),
+      );
+      return EXIT.usage;
+    }
+    const output = { ...config.output, ...command.output, format: 'typescript' as const };
+    return runHar({ ...config.har, outDir, openapi: command.openapi, output, verbose: command.verbose }, io);
+  }
   const quiet = cycle === 'again';
   const mode = jobMode(command.check, cycle);
-  // --format, --named, --no-maps and --formats given with --config override every endpoint's setting.
+  // The output flags (--format, --named, --enums, ...) given with --config override every endpoint's setting.
   const endpoints = config.endpoints.map((each) => ({
     ...each,
     output: { ...each.output, ...command.output },
@@ -52,11 +66,13 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
       }),
     );
   }
+  const openapiFailed = command.openapi ? await writeOpenApiFile(results, outDir, io, out, err) : false;
   const drifted = printDrift(results, index, outDir, io, out);
   if (!quiet && results.some(usesMissingZod(io.cwd))) {
     io.stderr.write(`${err.warning(`⚠️ ${ZOD_MISSING}`)}\n`);
   }
-  const failed = results.some((result) => result.error !== undefined) || index.error !== undefined;
+  const failed =
+    results.some((result) => result.error !== undefined) || index.error !== undefined || openapiFailed;
   const ok = !failed && !drifted;
   const summary = summaryLine(results, {
     mode,
@@ -68,6 +84,29 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
   if (!quiet || !ok) (ok ? io.stdout : io.stderr).write(`${(ok ? out.success : err.error)(summary)}\n`);
   return ok ? EXIT.ok : EXIT.failure;
 };
+
+/** `--format=openapi`: openapi.json for every endpoint that succeeded. True when it could not be written. */
+async function writeOpenApiFile(
+  results: readonly EndpointResult[],
+  outDir: string,
+  io: CliIO,
+  out: Painter,
+  err: Painter,
+): Promise<boolean> {
+  const { types, servers } = openApiEndpoints(results);
+  const file = path.join(outDir, OPENAPI_FILE);
+  try {
+    await writeAtomically(file, emitOpenApi(types, { servers }));
+  } catch (error) {
+    io.stderr.write(
+      failureText(error, { secrets: [], verbose: false, paint: err, prefix: `${OPENAPI_FILE}: ` }),
+    );
+    return true;
+  }
+  const counted = `${types.length} ${types.length === 1 ? 'endpoint' : 'endpoints'}`;
+  io.stdout.write(`${out.success('✅')} OpenAPI 3.1, ${counted} -> ${displayPath(io.cwd, file)}\n`);
+  return false;
+}
 
 /** The config file read and checked, or `undefined` after printing why it cannot be used. */
 async function readConfig(

@@ -1,0 +1,242 @@
+// `typefetch --type --har` end to end: a HAR recorded from a loopback server (secrets planted in headers,
+// cookies, a query and bodies) and the one exported by headless Chromium, run through the built binary in
+// a fresh folder. Exact output, the files compile with the client's types, the OpenAPI document validates,
+// and no planted secret reaches a file, stdout or stderr. The "Two commands" of docs/traffic.md run as
+// written.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeDir } from '../cli/helpers/memory-io.js';
+import { serveEach } from '../helpers/server.js';
+import { compile } from '../traffic/helpers/compile.js';
+import { recordHar } from '../traffic/helpers/record-har.js';
+import { SAMPLE_REQUESTS, SECRETS, sampleApi, samplePage } from '../traffic/helpers/sample-api.js';
+import { ensureBuilt, ROOT, runCli } from './helpers/cli.js';
+
+const CHROMIUM_HAR = path.join(ROOT, 'test/fixtures/har/chromium.har');
+const CLIENT_TYPES = '../../../../src/client/endpoint-map.js';
+const serve = serveEach();
+let dir: string;
+
+beforeAll(ensureBuilt);
+beforeEach(async () => {
+  dir = await makeTempDir();
+});
+afterEach(() => removeDir(dir));
+
+/** Records the sample API's session (every secret of SECRETS in it) into `<dir>/api.har`. */
+async function recordSession(): Promise<string> {
+  const server = await serve(sampleApi(samplePage()));
+  const har = JSON.stringify(await recordHar(server.url, SAMPLE_REQUESTS), null, 2);
+  for (const secret of Object.values(SECRETS)) expect(har).toContain(secret);
+  await writeFile(path.join(dir, 'api.har'), har);
+  return har;
+}
+
+/** Every file under `folder` (relative name -> text). */
+async function readTree(folder: string): Promise<Record<string, string>> {
+  const names = (await readdir(folder, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+    .sort();
+  const files: Record<string, string> = {};
+  for (const name of names) files[name] = await readFile(path.join(folder, name), 'utf8');
+  return files;
+}
+
+/** The planted secrets found in any of `texts` (none expected). */
+function leaked(texts: readonly string[]): string[] {
+  return Object.values(SECRETS).filter((secret) => texts.some((text) => text.includes(secret)));
+}
+
+const ENDPOINT_FILES = [
+  ['POST /api/login', 'post-api-login.ts'],
+  ['GET /api/me', 'get-api-me.ts'],
+  ['GET /api/users', 'get-api-users.ts'],
+  ['GET /api/users/{id}', 'get-api-users-id.ts'],
+  ['GET /api/users/{id}/posts', 'get-api-users-id-posts.ts'],
+  ['POST /api/users', 'post-api-users.ts'],
+  ['PATCH /api/users/{id}', 'patch-api-users-id.ts'],
+  ['GET /api/repos/{owner}/{repo}', 'get-api-repos-owner-repo.ts'],
+  ['GET /api/orders/{id}', 'get-api-orders-id.ts'],
+  ['GET /api/search', 'get-api-search.ts'],
+] as const;
+
+describe('typefetch --type --har <file>', () => {
+  it('writes one file per endpoint and index.ts with the map, prints each and a summary counting what it skipped', async () => {
+    await recordSession();
+    const result = await runCli(['--type', '--har', 'api.har', '--out=src/api'], dir);
+    expect(result).toEqual({
+      code: 0,
+      stdout: [
+        ...ENDPOINT_FILES.map(([key, file]) => `✅ ${key} -> src/api/${file}`),
+        '✅ export interface Api -> src/api/index.ts',
+        '✅ 10 endpoints from 17 requests in api.har, written to src/api; 3 entries skipped (3 not JSON)',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+    const files = await readTree(path.join(dir, 'src/api'));
+    expect(Object.keys(files)).toEqual([...ENDPOINT_FILES.map(([, file]) => file), 'index.ts'].sort());
+    expect(files['get-api-users-id.ts']).toMatch(
+      /^\/\/ This file was auto-generated from an API response: GET \/api\/users\/\{id\}\.\n\/\/ Generated at: \S+\n\nexport interface GetApiUsersId \{\n/,
+    );
+    expect(files['index.ts']).toContain(
+      "  'GET /api/users/{id}': {\n    params: { id: string | number };\n    query: never;\n    body: never;\n    response: GetApiUsersId;\n  };\n",
+    );
+    // The map types calls by path through the client's types; a wrong parameter name does not compile.
+    const use = (line: string) =>
+      [
+        `import type { TypedApiClient } from '${CLIENT_TYPES}';`,
+        "import type { Api } from './index.js';",
+        'declare const api: TypedApiClient<Api>;',
+        line,
+        'export {};',
+      ].join('\n');
+    const typed = use(
+      "const user = await api.get('/api/users/{id}', { params: { id: 1 } }); const city: string = user.address.city; void city;",
+    );
+    expect(compile({ ...files, 'use.ts': typed })).toEqual([]);
+    const wrong = use("await api.get('/api/users/{id}', { params: { userId: 1 } });");
+    expect(compile({ ...files, 'use.ts': wrong }).join('\n')).toMatch(/use\.ts:4: .*userId/);
+    expect(leaked([result.stdout, result.stderr, ...Object.values(files)])).toEqual([]);
+  });
+
+  it('--format=openapi writes one openapi.json that validates as OpenAPI 3.1, with no secret in it', async () => {
+    await recordSession();
+    const result = await runCli(['--type', '--har=api.har', '--format=openapi', '--out=src/api'], dir);
+    expect(result).toEqual({
+      code: 0,
+      stdout:
+        '✅ OpenAPI 3.1, 10 endpoints -> src/api/openapi.json\n' +
+        '✅ 10 endpoints from 17 requests in api.har, written to src/api; 3 entries skipped (3 not JSON)\n',
+      stderr: '',
+    });
+    const files = await readTree(path.join(dir, 'src/api'));
+    expect(Object.keys(files)).toEqual(['openapi.json']);
+    const document = JSON.parse(files['openapi.json']!) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toContain('/api/users/{id}');
+    const validation = await new Validator().validate(document);
+    expect(validation.errors ?? []).toEqual([]);
+    expect(validation.valid).toBe(true);
+    expect(leaked([result.stdout, result.stderr, ...Object.values(files)])).toEqual([]);
+  });
+
+  it('reads the HAR headless Chromium exported, with no secret in any output', async () => {
+    const har = await readFile(CHROMIUM_HAR, 'utf8');
+    for (const secret of [SECRETS.bearer, SECRETS.cookie, SECRETS.queryKey]) expect(har).toContain(secret);
+    await writeFile(path.join(dir, 'chromium.har'), har);
+    const types = await runCli(['--type', '--har', 'chromium.har'], dir);
+    const openapi = await runCli(['--type', '--har', 'chromium.har', '--format', 'openapi'], dir);
+    expect([types.code, openapi.code]).toEqual([0, 0]);
+    expect(types.stdout.split('\n').at(-2)).toBe(
+      '✅ 10 endpoints from 17 requests in chromium.har, written to src/types; 4 entries skipped (4 not JSON)',
+    );
+    const files = await readTree(path.join(dir, 'src/types'));
+    expect(Object.keys(files)).toContain('openapi.json');
+    expect(Object.keys(files)).toContain('index.ts');
+    const outputs = [types.stdout, types.stderr, openapi.stdout, openapi.stderr, ...Object.values(files)];
+    expect(leaked(outputs)).toEqual([]);
+  });
+});
+
+describe('--har: mistakes, one line each', () => {
+  it('a missing file is a usage error naming it', async () => {
+    expect(await runCli(['--type', '--har', 'missing.har'], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: '❌ Error: --har file not found: "missing.har"\nRun typefetch --help for usage.\n',
+    });
+  });
+
+  it('a file that is not JSON is refused without quoting it (it may hold secrets)', async () => {
+    await writeFile(path.join(dir, 'notes.har'), `Authorization: Bearer ${SECRETS.bearer}\n`);
+    expect(await runCli(['--type', '--har', 'notes.har'], dir)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        '❌ Error: notes.har: not a HAR file: the text is not JSON; save one with the browser devtools (Network tab, "Save all as HAR")\n',
+    });
+  });
+
+  it('JSON that is not HAR is refused, and nothing is written', async () => {
+    await writeFile(path.join(dir, 'data.har'), '{"users":[]}');
+    expect(await runCli(['--type', '--har', 'data.har'], dir)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        '❌ Error: data.har: not a HAR file: no "log.entries" array at the top level; save one with the browser devtools (Network tab, "Save all as HAR")\n',
+    });
+    expect(await readdir(dir)).toEqual(['data.har']);
+  });
+
+  it('a HAR with no JSON response says what it skipped', async () => {
+    const har = {
+      log: {
+        entries: [
+          {
+            request: { method: 'GET', url: 'https://h.example/' },
+            response: { status: 200, content: { mimeType: 'text/html', text: '<p>' } },
+          },
+        ],
+      },
+    };
+    await writeFile(path.join(dir, 'page.har'), JSON.stringify(har));
+    expect(await runCli(['--type', '--har', 'page.har'], dir)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: '❌ Error: page.har holds no JSON response to type; 1 entry skipped (1 not JSON)\n',
+    });
+  });
+
+  it.each([
+    [
+      ['--format=zod'],
+      '--har writes typescript (the types and the endpoint map) or openapi, got --format=zod',
+    ],
+    [
+      ['https://h.example/users', '--header', `Authorization: Bearer ${SECRETS.bearer}`],
+      '--har cannot be combined with <url>, --header: the HAR file holds the requests',
+    ],
+    [['--check'], '--har cannot be combined with --check: the HAR file holds the requests'],
+  ])('%j -> %s', async (args, message) => {
+    expect(await runCli(['--type', '--har', 'api.har', ...args], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `❌ Error: ${message}\nRun typefetch --help for usage.\n`,
+    });
+  });
+
+  it('--format=openapi without --har or --config is a usage error', async () => {
+    expect(await runCli(['--type', '--format=openapi', 'https://h.example/users'], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        '❌ Error: --format=openapi writes one document for many endpoints: use it with --har or --config\nRun typefetch --help for usage.\n',
+    });
+  });
+});
+
+describe('docs/traffic.md, "Two commands"', () => {
+  it('runs as written on a recorded HAR: the types and map, then the OpenAPI document', async () => {
+    await recordSession();
+    const docs = await readFile(path.join(ROOT, 'docs/traffic.md'), 'utf8');
+    const section = docs.slice(
+      docs.indexOf('## Two commands'),
+      docs.indexOf('\n## ', docs.indexOf('## Two commands') + 1),
+    );
+    const commands = [...section.matchAll(/```sh\n\s*typefetch (.+)\n\s*```/g)].map((match) => match[1]!);
+    expect(commands).toEqual([
+      '--type --har api.har --out=src/api',
+      '--type --har api.har --format=openapi --out=src/api',
+    ]);
+    for (const command of commands) expect((await runCli(command.split(' '), dir)).code).toBe(0);
+    const files = Object.keys(await readTree(path.join(dir, 'src/api')));
+    expect(files).toEqual([...ENDPOINT_FILES.map(([, file]) => file), 'index.ts', 'openapi.json'].sort());
+  });
+});
