@@ -121,15 +121,15 @@ async function recordSession(baseUrl, folder) {
 }
 
 /**
- * Type-checks a call by path against the map `--har` wrote, with the client's endpoint-map types, then
- * makes the same call at runtime. Returns the count of surprises.
+ * Type-checks a call by path through `createApiClient<Api>()` against the map `--har` wrote, then makes
+ * the same call at runtime (the client fills `{id}` from `params`). Returns the count of surprises.
  */
 async function typedCall(baseUrl, folder) {
-  const clientTypes = path.relative(folder, path.join(root, 'src/client/endpoint-map.js'));
+  const pkg = path.relative(folder, path.join(root, 'dist/index.js'));
   const source = [
-    `import type { TypedApiClient } from '${clientTypes.split(path.sep).join('/')}';`,
+    `import { createApiClient } from '${pkg.split(path.sep).join('/')}';`,
     "import type { Api } from './src/endpoints/index.js';",
-    'declare const api: TypedApiClient<Api>;',
+    "const api = createApiClient<Api>({ baseUrl: 'http://127.0.0.1' });",
     "const user = await api.get('/users/{id}', { params: { id: 1 } });",
     'export const city: string = user.address.city;',
     '// @ts-expect-error userId is not a parameter of /users/{id}',
@@ -159,10 +159,8 @@ async function typedCall(baseUrl, folder) {
     return 1;
   }
   console.log('✅ Typed by path: user is GetUsersId; a wrong parameter name or path does not compile.');
-  // TODO(lead): once createApiClient<Api>() fills {name} from params (src/client/endpoint-map.ts,
-  // fillPathParams), make this runtime call the typed one above:
-  //   createApiClient<Api>({ baseUrl }).get('/users/{id}', { params: { id: 1 } })
-  const user = await createApiClient({ baseUrl }).get('/users/1');
-  console.log(`✅ At runtime: GET /users/1 -> ${user.name}, ${user.address.city}`);
+  const api = createApiClient({ baseUrl });
+  const user = await api.get('/users/{id}', { params: { id: 1 } });
+  console.log(`✅ At runtime: GET /users/{id} with params { id: 1 } -> ${user.name}, ${user.address.city}`);
   return 0;
 }

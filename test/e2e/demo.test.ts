@@ -62,7 +62,7 @@ describe('npm run demo (demo/run.mjs)', () => {
         "const user = await api.get('/users/{id}', { params: { id: 1 } });",
         'export const city: string = user.address.city;',
         '✅ Typed by path: user is GetUsersId; a wrong parameter name or path does not compile.',
-        '✅ At runtime: GET /users/1 -> Maren Okafor, Port Ellis',
+        '✅ At runtime: GET /users/{id} with params { id: 1 } -> Maren Okafor, Port Ellis',
         '',
       ].join('\n'),
     );
