@@ -112,6 +112,8 @@ export function pascalWord(key: string): string {
 class ShapeKeys {
   private readonly interned = new Map<string, number>();
   private readonly cache = new Map<TypeNode, number>();
+  /** Member names as small numbers, so an object's key holds numbers rather than its keys' text. */
+  private readonly keys = new Map<string, number>();
 
   of(node: TypeNode): string {
     return String(this.id(node));
@@ -128,11 +130,13 @@ class ShapeKeys {
   private describe(node: TypeNode): string {
     switch (node.kind) {
       case 'object': {
-        // Each key prefixed by its length, so no key can run into the next; ids are small numbers.
-        const entries = [...node.fields].sort(byKey);
+        // Member names and types as numbers, each name followed by `?` or `:` and each type by `,`.
+        // Sorting the names alone (UTF-16 order) allocates no entry pairs.
+        const keys = [...node.fields.keys()].sort();
         let text = 'o';
-        for (const [key, field] of entries) {
-          text += `${key.length}.${key}${field.optional ? '?' : ':'}${this.id(field.type)},`;
+        for (const key of keys) {
+          const field = node.fields.get(key)!;
+          text += `${this.keyId(key)}${field.optional ? '?' : ':'}${this.id(field.type)},`;
         }
         return text;
       }
@@ -149,6 +153,15 @@ class ShapeKeys {
     }
   }
 
+  private keyId(key: string): number {
+    let id = this.keys.get(key);
+    if (id === undefined) {
+      id = this.keys.size;
+      this.keys.set(key, id);
+    }
+    return id;
+  }
+
   private intern(text: string): number {
     let id = this.interned.get(text);
     if (id === undefined) {
@@ -157,8 +170,4 @@ class ShapeKeys {
     }
     return id;
   }
-}
-
-function byKey(a: readonly [string, ...unknown[]], b: readonly [string, ...unknown[]]): number {
-  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 }
