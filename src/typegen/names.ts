@@ -22,7 +22,7 @@ export interface NamedObject {
  * in a top-level union `<Root>Object`), and an object reached through the key `address` of `<Parent>`
  * is `<Parent>Address`. Array elements add no word of their own (`users: {...}[]` gives `<Root>Users`;
  * the members of a top-level array's element are named from the root: `UsersAddress`); a map's value
- * adds `Value`. A name already taken by another shape gets the first free number suffix (`2`, `3`).
+ * adds `Value`, and so does the value of the other keys of a dictionary with named members. A name already taken by another shape gets the first free number suffix (`2`, `3`).
  */
 export function nameObjects(model: TypeNode, rootName: string): Naming {
   const names = new Map<ObjectNode, string>();
@@ -53,6 +53,8 @@ export function nameObjects(model: TypeNode, rootName: string): Naming {
         for (const [member, field] of node.fields) {
           visit(field.type, (base ?? name) + pascalWord(member), false);
         }
+        // The value of the other keys of a dictionary with named members, like a map's value.
+        if (node.index !== undefined) visit(node.index, `${base ?? name}Value`, false);
         return;
       }
       case 'array':
@@ -138,7 +140,7 @@ class ShapeKeys {
           const field = node.fields.get(key)!;
           text += `${this.keyId(key)}${field.optional ? '?' : ':'}${this.id(field.type)},`;
         }
-        return text;
+        return node.index === undefined ? text : `${text}i${this.id(node.index)}`;
       }
       case 'array':
         return node.element === undefined ? 'a' : `a${this.id(node.element)}`;
