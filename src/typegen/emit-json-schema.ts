@@ -82,15 +82,28 @@ function objectSchema(node: ObjectNode, names: Names): JsonObject {
   if (node.fields.size === 0) return schema;
   const properties: JsonObject = new Map();
   const required: Json[] = [];
+  // Members left out of `properties` are checked by `additionalProperties` when there is one.
+  const extra: TypeNode[] = [];
   for (const [key, field] of node.fields) {
     // ajv builds URI fragments from property names, and an unpaired surrogate makes
     // encodeURIComponent throw: such a key is left out (the object allows it as an extra key).
-    if (LONE_SURROGATE.test(key)) continue;
+    if (LONE_SURROGATE.test(key)) {
+      extra.push(field.type);
+      continue;
+    }
     properties.set(key, schemaOf(field.type, names));
     if (!field.optional) required.push(key);
   }
   if (properties.size > 0) schema.set('properties', properties);
   if (required.length > 0) schema.set('required', required);
+  // The other keys of a dictionary with named members (docs/type-inference.md#maps).
+  if (node.index !== undefined) {
+    const members = [node.index, ...extra].flatMap((type) => (type.kind === 'union' ? type.members : [type]));
+    // `unknown` among them accepts anything: no schema then (additional properties are allowed).
+    if (extra.length === 0) schema.set('additionalProperties', schemaOf(node.index, names));
+    else if (!members.some((type) => type.kind === 'unknown'))
+      schema.set('additionalProperties', unionSchema(members, names));
+  }
   return schema;
 }
 

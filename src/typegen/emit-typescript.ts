@@ -120,6 +120,31 @@ function emitFields(node: ObjectNode, level: number, out: string[], names: Names
     emitType(field.type, level, out, names);
     out.push(';\n');
   }
+  if (node.index !== undefined) emitIndexSignature(node, node.index, level, out, names);
+}
+
+/**
+ * The index signature of a dictionary with named members. TypeScript requires every member to be
+ * assignable to it, so its type is the other keys' value type joined with the members' types (and
+ * `undefined` for an optional one): docs/type-inference.md#maps.
+ */
+function emitIndexSignature(
+  node: ObjectNode,
+  index: TypeNode,
+  level: number,
+  out: string[],
+  names: Names,
+): void {
+  out.push(indent(level), '[key: string]: ');
+  emitType(index, level, out, names);
+  let optional = false;
+  for (const field of node.fields.values()) {
+    out.push(' | ');
+    emitType(field.type, level, out, names);
+    optional ||= field.optional;
+  }
+  if (optional) out.push(' | undefined');
+  out.push(';\n');
 }
 
 const indents: string[] = [];

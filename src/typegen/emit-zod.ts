@@ -130,6 +130,12 @@ function zodObject(node: ObjectNode, level: number, out: string[], state: State)
     out.push(',\n');
   }
   out.push(indent(level), '})');
+  // The other keys of a dictionary with named members (docs/type-inference.md#maps).
+  if (node.index !== undefined) {
+    out.push('.catchall(');
+    zodType(node.index, level, out, state);
+    out.push(')');
+  }
   if (wrap) out.push(')');
 }
 
@@ -162,6 +168,7 @@ function dependencyOrder(
           done.add(name);
         }
         for (const field of node.fields.values()) visit(field.type);
+        if (node.index !== undefined) visit(node.index);
         if (name !== undefined) ordered.push({ name, node });
         return;
       }

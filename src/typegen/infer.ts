@@ -6,7 +6,7 @@
 // shapes, not the number of keys. With `taggedUnions` the values are read twice: the first pass picks
 // the tag of each object position, the second keeps one object per tag value (docs/type-inference.md).
 import { ALL_FORMATS, DATA_KEY_BIT, ID_KEY, keyKind, stringFormats } from './formats.js';
-import { countKeys, isDictionary, sameKeys, shapeEvidence } from './maps.js';
+import { countKeys, dictionaryRule, fixedKeys, sameKeys, shapeEvidence } from './maps.js';
 import { arrayMemberFor, collapseVariants, fromModel, mergeShapes, toDictionary } from './merge.js';
 import type { TypeNode } from './model.js';
 import {
@@ -220,9 +220,17 @@ function addObject(
   }
   const map = object.map;
   if (map === undefined) return;
+  // A dictionary with named members (usually none) still looks each key up among them.
+  const fields = object.fields.size > 0 ? object.fields : undefined;
   for (; i < keys.length; i++) {
     const key = keys[i]!;
-    addValue(map, value[key], depth + 1, context, fieldGuide(guideObject, key));
+    const field = fields?.get(key);
+    if (field === undefined) {
+      addValue(map, value[key], depth + 1, context, fieldGuide(guideObject, key));
+    } else {
+      field.present++;
+      addValue(field.shape, value[key], depth + 1, context, fieldGuide(guideObject, key));
+    }
   }
 }
 
@@ -234,7 +242,14 @@ function checkDictionary(object: ObjectShape, key: string): void {
   const size = object.fields.size;
   if (size < object.nextCheck) return;
   object.nextCheck = size === 16 ? 20 : size === 20 ? 32 : size * 2;
-  if (isDictionary(shapeEvidence(object, object.idKeys, object.dataKeys))) toDictionary(object);
+  judge(object);
+}
+
+/** Applies the map rule to an object position: a dictionary, with or without named members, or a record. */
+function judge(object: ObjectShape): void {
+  const evidence = shapeEvidence(object, object.idKeys, object.dataKeys);
+  const rule = dictionaryRule(evidence);
+  if (rule !== 0) toDictionary(object, fixedKeys(rule, evidence));
 }
 
 /**
@@ -259,15 +274,15 @@ function finalObject(object: ObjectShape): void {
   }
   if (object.map === undefined) {
     countKeys(object);
-    if (isDictionary(shapeEvidence(object, object.idKeys, object.dataKeys))) toDictionary(object);
+    judge(object);
   }
   if (object.map !== undefined) finalMaps(object.map);
-  else for (const field of object.fields.values()) finalMaps(field.shape);
+  for (const field of object.fields.values()) finalMaps(field.shape);
 }
 
 function fieldGuide(guide: ObjectShape | undefined, key: string): Shape | undefined {
   if (guide === undefined) return undefined;
-  return guide.map ?? guide.fields.get(key)?.shape;
+  return guide.fields.get(key)?.shape ?? guide.map;
 }
 
 function addArray(
@@ -333,6 +348,7 @@ function chooseTags(shape: Shape): void {
     }
     if (member.map !== undefined) {
       chooseTags(member.map);
+      for (const field of member.fields.values()) chooseTags(field.shape);
       continue;
     }
     let chosen: string | undefined;
@@ -374,6 +390,7 @@ function settleVariants(shape: Shape, options: ModelOptions): void {
 function settleObject(object: ObjectShape, options: ModelOptions): void {
   if (object.map !== undefined) {
     settleVariants(object.map, options);
+    for (const field of object.fields.values()) settleVariants(field.shape, options);
     return;
   }
   if (object.variants === undefined) {

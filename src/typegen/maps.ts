@@ -32,6 +32,12 @@ export const SPARSE_MAX_SHARE = 0.25;
 export const DATA_KEY_SHARE = 0.8;
 /** Objects "overlap" when one key is in at least this share of them. */
 export const OVERLAP_SHARE = 0.5;
+/**
+ * A dictionary of objects keeps as named members the keys whose value lacks the key most values share
+ * (MDN's `__compat` beside sub-features that each have a `__compat`), when they are at most this share
+ * of its keys; else it is a plain dictionary.
+ */
+export const FIXED_MAX_SHARE = 0.2;
 
 /** What the rule reads about one object position, from a Shape or from a model node. */
 export interface DictionaryEvidence {
@@ -49,6 +55,14 @@ export interface DictionaryEvidence {
   readonly valueKinds: number;
   /** Whether the values, all objects, overlap: one key in at least half of those that have keys. */
   readonly overlap: () => boolean;
+  /** Each key whose value is (or holds) an object, with that object's keys (a dictionary's: one sentinel key). */
+  readonly valueObjects: () => Iterable<readonly [string, KeySet]>;
+}
+
+/** The keys of a value object: its members, or one sentinel key for a dictionary. */
+export interface KeySet {
+  has(key: string): boolean;
+  keys(): Iterable<string>;
 }
 
 /**
@@ -63,18 +77,65 @@ export interface DictionaryEvidence {
  * Records stay records: their keys are words, their values mix kinds, and their key sets repeat.
  */
 export function isDictionary(evidence: DictionaryEvidence): boolean {
+  return dictionaryRule(evidence) !== 0;
+}
+
+/** The first rule of {@link isDictionary} that holds (1 to 4), or 0 when the position is a record. */
+export function dictionaryRule(evidence: DictionaryEvidence): 0 | 1 | 2 | 3 | 4 {
   const { keys, samples } = evidence;
-  if (keys === 0) return false;
-  if (evidence.idKeys === keys) return true;
-  if (evidence.dataKeys >= DATA_KEY_SHARE * keys) return true;
+  if (keys === 0) return 0;
+  if (evidence.idKeys === keys) return 1;
+  if (evidence.dataKeys >= DATA_KEY_SHARE * keys) return 2;
   const kinds = evidence.valueKinds;
-  if (keys >= MAP_MIN_KEYS && (kinds === ARRAY || (kinds === OBJECT && evidence.overlap()))) return true;
-  return (
-    samples >= 2 &&
+  if (keys >= MAP_MIN_KEYS && (kinds === ARRAY || (kinds === OBJECT && evidence.overlap()))) return 3;
+  return samples >= 2 &&
     keys >= SPARSE_MIN_KEYS &&
     evidence.presentTotal <= SPARSE_MAX_SHARE * keys * samples &&
     ONE_KIND.has(kinds)
-  );
+    ? 4
+    : 0;
+}
+
+/**
+ * The keys a dictionary keeps as named members (a dictionary by rule 3 or 4 whose values are all
+ * objects): the values share a key (in at least {@link OVERLAP_SHARE} of those with keys, the most
+ * common one), and the keys whose value has keys but not that one stay members, when they are at
+ * least one and at most {@link FIXED_MAX_SHARE} of the keys. Else none: a plain dictionary. MDN's
+ * features (`{ __compat: {...}, <sub-feature>: { __compat: {...} }, ... }`) keep `__compat`.
+ */
+export function fixedKeys(rule: number, evidence: DictionaryEvidence): Set<string> | undefined {
+  if (rule < 3 || evidence.valueKinds !== OBJECT) return undefined;
+  const counts = new Map<string, number>();
+  let objects = 0;
+  let best = 0;
+  let common: string | undefined;
+  for (const [, value] of evidence.valueObjects()) {
+    let any = false;
+    for (const key of value.keys()) {
+      any = true;
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      if (count > best) {
+        best = count;
+        common = key;
+      }
+    }
+    if (any) objects++;
+  }
+  if (common === undefined || best < OVERLAP_SHARE * objects) return undefined;
+  const fixed = new Set<string>();
+  for (const [key, value] of evidence.valueObjects()) {
+    if (value.has(common)) continue;
+    let any = false;
+    for (const _ of value.keys()) {
+      any = true;
+      break;
+    }
+    if (!any) continue;
+    fixed.add(key);
+    if (fixed.size > FIXED_MAX_SHARE * evidence.keys) return undefined;
+  }
+  return fixed.size === 0 ? undefined : fixed;
 }
 
 const ONE_KIND = new Set([STRING, NUMBER, BOOLEAN, OBJECT, ARRAY]);
@@ -100,6 +161,7 @@ function overlaps(keyLists: Iterable<Iterable<string>>): boolean {
 
 // A dictionary value stands for its own keys: two dictionaries overlap like two objects sharing a key.
 const DICTIONARY_KEYS = ['\0dictionary'];
+const DICTIONARY_KEY_SET: KeySet = new Set(DICTIONARY_KEYS);
 
 /** Counts the id keys and data keys of an object Shape (for the final pass, whose merges skip the counting). */
 export function countKeys(object: ObjectShape): void {
@@ -134,10 +196,17 @@ export function shapeEvidence(object: ObjectShape, idKeys: number, dataKeys: num
         (function* () {
           for (const field of object.fields.values()) {
             const value = field.shape.object;
-            if (value !== undefined) yield value.map === undefined ? value.fields.keys() : DICTIONARY_KEYS;
+            if (value !== undefined) yield value.fields.size > 0 ? value.fields.keys() : DICTIONARY_KEYS;
           }
         })(),
       ),
+    valueObjects: function* () {
+      for (const [key, field] of object.fields) {
+        const value = field.shape.object;
+        if (value === undefined) continue;
+        yield [key, value.map === undefined || value.fields.size > 0 ? value.fields : DICTIONARY_KEY_SET];
+      }
+    },
   };
 }
 
@@ -172,6 +241,14 @@ function modelEvidence(node: ObjectNode): DictionaryEvidence {
           }
         })(),
       ),
+    valueObjects: function* () {
+      for (const [key, field] of node.fields) {
+        const members = field.type.kind === 'union' ? field.type.members : [field.type];
+        const value = members.find((member) => member.kind === 'object' || member.kind === 'map');
+        if (value?.kind === 'object') yield [key, value.fields];
+        else if (value?.kind === 'map') yield [key, DICTIONARY_KEY_SET];
+      }
+    },
   };
 }
 
@@ -203,8 +280,14 @@ function kindsOf(node: TypeNode): number {
  */
 export function detectMaps(node: TypeNode, options?: ModelOptions): TypeNode {
   switch (node.kind) {
-    case 'object':
-      return isDictionary(modelEvidence(node)) ? toMap(node, options) : mapFields(node, options);
+    case 'object': {
+      if (node.index !== undefined) return mapFields(node, options);
+      const evidence = modelEvidence(node);
+      const rule = dictionaryRule(evidence);
+      if (rule === 0) return mapFields(node, options);
+      const fixed = fixedKeys(rule, evidence);
+      return fixed === undefined ? toMap(node, options) : toMixed(node, fixed, options);
+    }
     case 'array':
       return node.element === undefined
         ? node
@@ -225,10 +308,29 @@ function toMap(node: ObjectNode, options: ModelOptions | undefined): MapNode {
   return { kind: 'map', value: detectMaps(toModel(shape, options), options) };
 }
 
+/** A dictionary that keeps the `fixed` keys as named members; every other key's value merges into its index. */
+function toMixed(
+  node: ObjectNode,
+  fixed: ReadonlySet<string>,
+  options: ModelOptions | undefined,
+): ObjectNode {
+  const shape = createShape();
+  const fields = new Map<string, Field>();
+  for (const [key, field] of node.fields) {
+    if (fixed.has(key)) fields.set(key, { ...field, type: detectMaps(field.type, options) });
+    else mergeShapes(shape, fromModel(field.type));
+  }
+  const index = detectMaps(toModel(shape, options), options);
+  return { kind: 'object', fields, samples: node.samples, index };
+}
+
 function mapFields(node: ObjectNode, options: ModelOptions | undefined): ObjectNode {
   const fields = new Map<string, Field>();
   for (const [key, field] of node.fields) {
     fields.set(key, { ...field, type: detectMaps(field.type, options) });
+  }
+  if (node.index !== undefined) {
+    return { kind: 'object', fields, samples: node.samples, index: detectMaps(node.index, options) };
   }
   return { kind: 'object', fields, samples: node.samples };
 }
@@ -268,6 +370,10 @@ function equalTypes(a: TypeNode, b: TypeNode, loose: boolean, ignoreKey: string 
       return equalTypes(a.element, b.element, loose, undefined);
     case 'object': {
       if (b.kind !== 'object' || a.fields.size !== b.fields.size) return false;
+      if (a.index !== undefined || b.index !== undefined) {
+        if (a.index === undefined || b.index === undefined) return false;
+        if (!equalTypes(a.index, b.index, loose, undefined)) return false;
+      }
       for (const [key, field] of a.fields) {
         const other = b.fields.get(key);
         if (other === undefined) return false;

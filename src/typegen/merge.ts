@@ -118,10 +118,19 @@ export function mergeObjectShapes(object: ObjectShape, source: ObjectShape): voi
   }
   object.samples += source.samples;
   if (object.map !== undefined || source.map !== undefined) {
-    toDictionary(object);
+    // The fixed members of either side stay members; every other key folds into the one value.
+    toDictionary(object, source.fields);
     const value = object.map!;
     if (source.map !== undefined) mergeShapes(value, source.map);
-    for (const field of source.fields.values()) mergeShapes(value, field.shape);
+    for (const [key, field] of source.fields) {
+      const existing = object.fields.get(key);
+      if (existing === undefined) {
+        mergeShapes(value, field.shape);
+      } else {
+        existing.present += field.present;
+        mergeShapes(existing.shape, field.shape);
+      }
+    }
     return;
   }
   for (const [key, field] of source.fields) {
@@ -135,13 +144,19 @@ export function mergeObjectShapes(object: ObjectShape, source: ObjectShape): voi
   }
 }
 
-/** Turns an object position into a dictionary: the values of all its keys merge into one Shape. */
-export function toDictionary(object: ObjectShape): void {
+/**
+ * Turns an object position into a dictionary: the values of all its keys merge into one Shape, except
+ * those of the keys in `keep` (fixed members, docs/type-inference.md#maps), which stay members.
+ */
+export function toDictionary(object: ObjectShape, keep?: { has(key: string): boolean }): void {
   if (object.map !== undefined) return;
   collapseVariants(object);
   const value = createShape();
-  for (const field of object.fields.values()) mergeShapes(value, field.shape);
-  object.fields.clear();
+  for (const [key, field] of object.fields) {
+    if (keep?.has(key) === true) continue;
+    mergeShapes(value, field.shape);
+    object.fields.delete(key);
+  }
   object.map = value;
 }
 
@@ -178,6 +193,7 @@ export function fromModel(node: TypeNode): Shape {
         const present = field.present ?? (field.optional ? 0 : samples);
         object.fields.set(key, { shape: fromModel(field.type), present });
       }
+      if (node.index !== undefined) object.map = fromModel(node.index);
       break;
     }
     case 'map': {

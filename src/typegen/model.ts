@@ -48,6 +48,11 @@ export interface ObjectNode {
   readonly fields: ReadonlyMap<string, Field>;
   /** How many objects were merged into this one (map detection reads it); 1 when unknown. */
   readonly samples?: number | undefined;
+  /**
+   * The type of every other key's value: a dictionary that keeps a few named members (fixed members
+   * plus an index signature, docs/type-inference.md#maps). Only on objects with at least one field.
+   */
+  readonly index?: TypeNode | undefined;
 }
 
 /**

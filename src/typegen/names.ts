@@ -22,7 +22,7 @@ export interface NamedObject {
  * in a top-level union `<Root>Object`), and an object reached through the key `address` of `<Parent>`
  * is `<Parent>Address`. Array elements add no word of their own (`users: {...}[]` gives `<Root>Users`;
  * the members of a top-level array's element are named from the root: `UsersAddress`); a map's value
- * adds `Value`. A name already taken by another shape gets the first free number suffix (`2`, `3`).
+ * adds `Value`, and so does the value of the other keys of a dictionary with named members. A name already taken by another shape gets the first free number suffix (`2`, `3`).
  */
 export function nameObjects(model: TypeNode, rootName: string): Naming {
   const names = new Map<ObjectNode, string>();
@@ -53,6 +53,8 @@ export function nameObjects(model: TypeNode, rootName: string): Naming {
         for (const [member, field] of node.fields) {
           visit(field.type, (base ?? name) + pascalWord(member), false);
         }
+        // The value of the other keys of a dictionary with named members, like a map's value.
+        if (node.index !== undefined) visit(node.index, `${base ?? name}Value`, false);
         return;
       }
       case 'array':
@@ -112,6 +114,8 @@ export function pascalWord(key: string): string {
 class ShapeKeys {
   private readonly interned = new Map<string, number>();
   private readonly cache = new Map<TypeNode, number>();
+  /** Member names as small numbers, so an object's key holds numbers rather than its keys' text. */
+  private readonly keys = new Map<string, number>();
 
   of(node: TypeNode): string {
     return String(this.id(node));
@@ -128,13 +132,15 @@ class ShapeKeys {
   private describe(node: TypeNode): string {
     switch (node.kind) {
       case 'object': {
-        // Each key prefixed by its length, so no key can run into the next; ids are small numbers.
-        const entries = [...node.fields].sort(byKey);
+        // Member names and types as numbers, each name followed by `?` or `:` and each type by `,`.
+        // Sorting the names alone (UTF-16 order) allocates no entry pairs.
+        const keys = [...node.fields.keys()].sort();
         let text = 'o';
-        for (const [key, field] of entries) {
-          text += `${key.length}.${key}${field.optional ? '?' : ':'}${this.id(field.type)},`;
+        for (const key of keys) {
+          const field = node.fields.get(key)!;
+          text += `${this.keyId(key)}${field.optional ? '?' : ':'}${this.id(field.type)},`;
         }
-        return text;
+        return node.index === undefined ? text : `${text}i${this.id(node.index)}`;
       }
       case 'array':
         return node.element === undefined ? 'a' : `a${this.id(node.element)}`;
@@ -149,6 +155,15 @@ class ShapeKeys {
     }
   }
 
+  private keyId(key: string): number {
+    let id = this.keys.get(key);
+    if (id === undefined) {
+      id = this.keys.size;
+      this.keys.set(key, id);
+    }
+    return id;
+  }
+
   private intern(text: string): number {
     let id = this.interned.get(text);
     if (id === undefined) {
@@ -157,8 +172,4 @@ class ShapeKeys {
     }
     return id;
   }
-}
-
-function byKey(a: readonly [string, ...unknown[]], b: readonly [string, ...unknown[]]): number {
-  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 }

@@ -67,7 +67,10 @@ export interface ObjectShape {
   /** How many objects were merged in. */
   samples: number;
   readonly fields: Map<string, FieldShape>;
-  /** Set once the position is judged a dictionary: every value of every key merges in here; `fields` is then empty. */
+  /**
+   * Set once the position is judged a dictionary: every value of every key merges in here, except the
+   * keys left in `fields` (the fixed members of a dictionary with named members; usually none).
+   */
   map: Shape | undefined;
   /** Distinct keys at which map detection looks next during inference (docs/type-inference.md#maps). */
   nextCheck: number;
@@ -256,7 +259,7 @@ export function toModel(shape: Shape, options: ModelOptions = NO_ENUMS): TypeNod
 }
 
 function objectNodes(object: ObjectShape, options: ModelOptions, out: TypeNode[]): void {
-  if (object.map !== undefined) {
+  if (object.map !== undefined && object.fields.size === 0) {
     out.push({ kind: 'map', value: toModel(object.map, options) });
     return;
   }
@@ -270,7 +273,7 @@ function objectNodes(object: ObjectShape, options: ModelOptions, out: TypeNode[]
     const fields = new Map(node.fields);
     const field = fields.get(tagKey)!;
     fields.set(tagKey, { ...field, type: { kind: 'string', literals: [tag] } });
-    return { kind: 'object', fields, samples: node.samples } as const;
+    return { kind: 'object', fields, samples: node.samples, index: node.index } as const;
   });
   out.push(...variants);
 }
@@ -281,6 +284,9 @@ export function objectNode(object: ObjectShape, options: ModelOptions) {
   for (const [key, field] of object.fields) {
     const optional = field.present < object.samples || (field.shape.mask & (NULL | UNDEFINED)) !== 0;
     fields.set(key, { type: toModel(field.shape, options), optional, present: field.present });
+  }
+  if (object.map !== undefined) {
+    return { kind: 'object', fields, samples: object.samples, index: toModel(object.map, options) } as const;
   }
   return { kind: 'object', fields, samples: object.samples } as const;
 }

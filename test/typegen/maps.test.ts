@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { generateTypes } from '../../src/typegen/generate.js';
 import { MAP_MIN_KEYS } from '../../src/typegen/maps.js';
 import { generateTypesFromSamples } from '../../src/typegen/samples.js';
+import { createAjv } from './helpers/ajv.js';
+import { typesAt } from './helpers/type-at.js';
+import { typecheckSamples } from './helpers/typecheck.js';
+import { loadZodModule, schemaOf } from './helpers/zod-module.js';
 
 const lines = (...text: string[]): string => `${text.join('\n')}\n`;
 const gen = (value: unknown, maps?: boolean): string =>
@@ -141,5 +145,78 @@ describe('maps in the other formats', () => {
       type: 'object',
       additionalProperties: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] },
     });
+  });
+});
+
+describe('dictionaries with named members', () => {
+  // MDN's browser-compat-data in small: a feature holds its `__compat` data beside sub-features, each of
+  // which has a `__compat` of its own.
+  const compat = (chrome: string) => ({ support: { chrome }, experimental: false });
+  const feature = Object.fromEntries([
+    ['__compat', compat('1')],
+    ...Array.from({ length: MAP_MIN_KEYS }, (_, i) => [`sub${i}`, { __compat: compat(String(i)) }]),
+  ]);
+
+  it('keeps the key whose value lacks the key the other values share as a member, the rest a dictionary', () => {
+    expect(gen({ feature })).toBe(
+      lines(
+        'export interface T {',
+        '  feature: {',
+        '    __compat: {',
+        '      support: {',
+        '        chrome: string;',
+        '      };',
+        '      experimental: boolean;',
+        '    };',
+        '    [key: string]: {',
+        '      __compat: {',
+        '        support: {',
+        '          chrome: string;',
+        '        };',
+        '        experimental: boolean;',
+        '      };',
+        '    } | {',
+        '      support: {',
+        '        chrome: string;',
+        '      };',
+        '      experimental: boolean;',
+        '    };',
+        '  };',
+        '}',
+      ),
+    );
+    const [type] = typesAt(gen({ feature }), 'T', [['feature']]);
+    expect(type!.index).toBe(true);
+    expect(type!.members).toEqual(['__compat']);
+  });
+
+  it('stays a plain dictionary when more than a fifth of the values lack the shared key', () => {
+    const mixed = { ...wide(5, () => ({ other: 1 })), ...feature };
+    const [type] = typesAt(gen({ mixed }), 'T', [['mixed']]);
+    expect(type!.index).toBe(true);
+    expect(type!.members).toEqual([]);
+  });
+
+  it('accepts the object and rejects a wrong sub-feature in TypeScript, zod (catchall) and JSON Schema (additionalProperties)', () => {
+    const wrong = { ...feature, sub3: { __compat: 7 } };
+    const declaration = generateTypes(feature, { name: 'T', named: true });
+    const [good, bad] = typecheckSamples([
+      { id: 'good', declaration, typeName: 'T', value: feature },
+      { id: 'bad', declaration, typeName: 'T', value: wrong },
+    ]);
+    expect(good!.diagnostics).toEqual([]);
+    expect(bad!.diagnostics.length).toBeGreaterThan(0);
+    for (const named of [false, true]) {
+      const zod = generateTypes(feature, { name: 'T', format: 'zod', named });
+      expect(zod).toContain('.catchall(');
+      const schema = schemaOf(loadZodModule(zod), 'tSchema');
+      expect(schema.safeParse(feature).success).toBe(true);
+      expect(schema.safeParse(wrong).success).toBe(false);
+      const validate = createAjv().compile(
+        JSON.parse(generateTypes(feature, { name: 'T', format: 'json-schema', named })),
+      );
+      expect(validate(feature)).toBe(true);
+      expect(validate(wrong)).toBe(false);
+    }
   });
 });
