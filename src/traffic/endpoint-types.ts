@@ -2,27 +2,16 @@
 // (4xx/5xx), the request body (POST/PUT/PATCH) and the query. Every name is unique across the run, so the
 // endpoint map and the OpenAPI document can share them. docs/traffic.md, "Type names".
 import { safeDecode } from '../shared/safe-decode.js';
+import type { GenerateTypesOptions } from '../typegen/generate.js';
 import { generateTypesFromSamples } from '../typegen/samples.js';
 import type { Endpoint } from './endpoints.js';
 import { emitQueryType, type QueryParam, queryParams } from './query.js';
 
-/** Options passed on to the type generator (as `generateTypes`, docs/formats.md). */
-export interface TrafficTypeOptions {
-  /** Named nested types. @default false */
-  named?: boolean | undefined;
-  /** Dictionary-like objects as `Record<string, T>`. @default true */
-  maps?: boolean | undefined;
-  /** `@format` tags. @default false */
-  formats?: boolean | undefined;
-  /** Literal unions of repeated strings. @default false */
-  enums?: boolean | undefined;
-  /** Unions of variants split by a string tag. @default false */
-  taggedUnions?: boolean | undefined;
-  /** `z.int()` / `"type": "integer"` for numbers that were all integers. @default false */
-  integers?: boolean | undefined;
-  /** Nesting depth past which values are `unknown`. @default 64 */
-  maxDepth?: number | undefined;
-}
+/** Options passed on to the type generator, as `generateTypes` takes them (docs/formats.md). */
+export type TrafficTypeOptions = Pick<
+  GenerateTypesOptions,
+  'named' | 'maps' | 'formats' | 'enums' | 'taggedUnions' | 'integers' | 'maxDepth'
+>;
 
 /** The roles a type can have in an endpoint. */
 export type TypeRole = 'response' | 'error' | 'body' | 'query';

@@ -4,6 +4,17 @@ import type { TypefetchConfig, TypefetchEndpointConfig } from './schema.js';
 
 type EveryKey<T> = { readonly [K in keyof Required<T>]: true };
 
+/** The generator's keys, the same at the top level and per endpoint. */
+const OUTPUT_KEYS = {
+  format: true,
+  named: true,
+  maps: true,
+  formats: true,
+  enums: true,
+  taggedUnions: true,
+  integers: true,
+} as const;
+
 /** The keys of a whole config file. */
 export const CONFIG_KEYS = Object.keys({
   $schema: true,
@@ -12,13 +23,7 @@ export const CONFIG_KEYS = Object.keys({
   concurrency: true,
   timeout: true,
   headers: true,
-  format: true,
-  named: true,
-  maps: true,
-  formats: true,
-  enums: true,
-  taggedUnions: true,
-  integers: true,
+  ...OUTPUT_KEYS,
   endpoints: true,
   har: true,
 } satisfies EveryKey<TypefetchConfig>);
@@ -32,11 +37,5 @@ export const ENDPOINT_KEYS = Object.keys({
   body: true,
   samples: true,
   timeout: true,
-  format: true,
-  named: true,
-  maps: true,
-  formats: true,
-  enums: true,
-  taggedUnions: true,
-  integers: true,
+  ...OUTPUT_KEYS,
 } satisfies EveryKey<TypefetchEndpointConfig>);

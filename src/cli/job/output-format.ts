@@ -1,18 +1,13 @@
 // What the generator writes for each output file: `--format`, `--named`, `--no-maps`, `--formats`,
 // `--enums`, `--tagged-unions`, `--integers` and the config file's keys of the same names (docs/cli.md).
 // File names and extensions: shared/output-file.ts.
-import type { OutputFormat } from '../../typegen/options.js';
+import type { OutputFormat, ResolvedGenerateOptions } from '../../typegen/options.js';
 
 /** The generator options the CLI passes through, every one filled in. */
-export interface ResolvedOutput {
-  readonly format: OutputFormat;
-  readonly named: boolean;
-  readonly maps: boolean;
-  readonly formats: boolean;
-  readonly enums: boolean;
-  readonly taggedUnions: boolean;
-  readonly integers: boolean;
-}
+export type ResolvedOutput = Pick<
+  ResolvedGenerateOptions,
+  'format' | 'named' | 'maps' | 'formats' | 'enums' | 'taggedUnions' | 'integers'
+>;
 
 /** The switches of {@link ResolvedOutput}: the config file's keys, each with its command-line flag. */
 export const OUTPUT_SWITCHES = {
