@@ -1,9 +1,12 @@
 // captureTypes: a fetch that hands each JSON response on unchanged and, off the request path, merges a
-// copy into the types of its endpoint, written to files after a debounce.
+// copy into the types of its endpoint, written to files after a debounce; with `format: 'openapi'`, into
+// one OpenAPI document of every endpoint (docs/capture.md).
 import path from 'node:path';
 import { hasNoBody, isJsonContentType } from '../client/response.js';
 import { writeAtomically } from '../node/atomic-write.js';
+import type { Exchange } from '../traffic/har.js';
 import { endpointOf } from './endpoint.js';
+import { exchangeOf, OPENAPI_FILE, type RequestBody, renderOpenApi, requestBodyOf } from './openapi.js';
 import { type CapturedEndpoint, type CaptureTypesOptions, resolveCaptureOptions } from './options.js';
 import { type EndpointState, EndpointStore } from './store.js';
 
@@ -28,8 +31,10 @@ export interface TypeCapture {
 /**
  * Infers types from live responses, for development. Every 2xx JSON response that passes through
  * `fetch` is cloned and, in a later turn of the event loop, parsed and merged into the types of its
- * endpoint (`METHOD /path/{id}`); the files, and `index.ts` with the endpoint map `Api`, are written atomically `debounceMs` after the first change,
- * by a timer that never keeps the process alive, and once more before the process exits on its own.
+ * endpoint (`METHOD /path/{id}`); the files, and `index.ts` with the endpoint map `Api`, are written
+ * atomically `debounceMs` after the first change, by a timer that never keeps the process alive, and once
+ * more before the process exits on its own. With `format: 'openapi'` the one file is `openapi.json`
+ * (OpenAPI 3.1), holding every endpoint, error statuses and JSON request bodies included.
  *
  * @example
  * const capture = captureTypes({ outDir: 'src/types/captured' });
@@ -56,6 +61,9 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
     }
   };
   const store = new EndpointStore({ ...resolved, onError: report });
+  // format 'openapi': every JSON exchange seen, and whether the document misses some of them.
+  const exchanges: Exchange[] = [];
+  let documentDirty = false;
 
   const onBeforeExit = (): void => {
     exitHooked = false;
@@ -77,7 +85,11 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
     }
   }
 
-  async function ingest(state: EndpointState, copy: Response): Promise<void> {
+  async function ingest(
+    state: EndpointState,
+    copy: Response,
+    exchange: { method: string; url: URL; body: RequestBody | undefined },
+  ): Promise<void> {
     // Parse in a later turn of the event loop, after the caller's own code has run.
     await new Promise((resolve) => setImmediate(resolve));
     let value: unknown;
@@ -89,14 +101,25 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
       // Aborted, cut off, or not JSON after all: the caller sees that error; there is nothing to learn.
       return;
     }
+    if (resolved.openapi) {
+      const body = await exchange.body;
+      exchanges.push(exchangeOf(exchange.method, exchange.url, copy.status, value, body));
+      documentDirty = true;
+    }
     store.add(state, value);
     schedule();
   }
 
-  function observe(input: RequestInfo | URL, init: RequestInit | undefined, response: Response): void {
+  function observe(
+    input: RequestInfo | URL,
+    init: RequestInit | undefined,
+    response: Response,
+    body: RequestBody | undefined,
+  ): void {
     const request = input instanceof Request ? input : undefined;
     const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
-    if (!response.ok || hasNoBody(method, response.status)) return;
+    // The document has a response per status seen, error bodies included; the type files only 2xx.
+    if ((!resolved.openapi && !response.ok) || hasNoBody(method, response.status)) return;
     if (!isJsonContentType(response.headers.get('content-type'))) return;
     let url: URL;
     try {
@@ -106,16 +129,25 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
     }
     const state = store.endpoint(endpointOf(method, url));
     if (state === undefined || response.bodyUsed) return;
-    const task = ingest(state, response.clone()).finally(() => reading.delete(task));
+    const task = ingest(state, response.clone(), { method, url, body }).finally(() => reading.delete(task));
     reading.add(task);
   }
 
   // Called as a plain function: a browser-style fetch refuses another `this`.
   const inner = resolved.fetch;
   const capturingFetch: CapturingFetch = async (input, init) => {
+    let body: RequestBody | undefined;
+    if (resolved.openapi && !closed) {
+      try {
+        // Read before sending: a sent Request's body cannot be copied any more.
+        body = requestBodyOf(input, init);
+      } catch {
+        // The request is the caller's: whatever it holds, it is sent as it is.
+      }
+    }
     const response = await inner(input, init);
     try {
-      if (!closed) observe(input, init, response);
+      if (!closed) observe(input, init, response, body);
     } catch {
       // Capturing is a side job: whatever goes wrong here, the caller gets the response.
     }
@@ -130,6 +162,7 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
   }
 
   async function writeChanged(): Promise<string[]> {
+    if (resolved.openapi) return writeDocument();
     const written: string[] = [];
     let failure: Error | undefined;
     for (const state of store.takeDirty()) {
@@ -160,6 +193,21 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
     }
     if (failure !== undefined) throw failure;
     return written;
+  }
+
+  /** format 'openapi': the one document of every exchange so far, when one arrived since the last write. */
+  async function writeDocument(): Promise<string[]> {
+    store.takeDirty();
+    if (!documentDirty) return [];
+    documentDirty = false;
+    const file = path.join(outDir, OPENAPI_FILE);
+    try {
+      await writeAtomically(file, renderOpenApi(exchanges, resolved.generate));
+    } catch (error) {
+      documentDirty = true;
+      throw new Error(`writing ${file} (the OpenAPI document) failed: ${messageOf(error)}`, { cause: error });
+    }
+    return [file];
   }
 
   async function flush(): Promise<string[]> {

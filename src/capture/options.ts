@@ -2,7 +2,7 @@
 import { isIntegerIn } from '../shared/integer-range.js';
 import { showValue } from '../shared/show-value.js';
 import { MAX_TIMER_MS } from '../shared/timer-limit.js';
-import { type OutputFormat, resolveGenerateOptions } from '../typegen/options.js';
+import { OUTPUT_FORMATS, type OutputFormat, resolveGenerateOptions } from '../typegen/options.js';
 import type { EndpointKey } from './endpoint.js';
 
 /** An endpoint as the `name` option and `endpoints()` see it. */
@@ -29,8 +29,12 @@ export interface CaptureTypesOptions {
    * @example name: ({ method, pattern }) => pattern === '/users/{id}' ? 'User' : `${method} ${pattern}`
    */
   name?: ((endpoint: CapturedEndpoint) => string) | undefined;
-  /** Output format, as generateTypes' `format`; `json-schema` files end in `.json`. @default 'typescript' */
-  format?: OutputFormat | undefined;
+  /**
+   * Output format, as generateTypes' `format`; `json-schema` files end in `.json`. `openapi` writes one
+   * `openapi.json` (OpenAPI 3.1) for every endpoint instead of a file per endpoint (docs/capture.md).
+   * @default 'typescript'
+   */
+  format?: CaptureFormat | undefined;
   /** As generateTypes' `named`. @default false */
   named?: boolean | undefined;
   /** As generateTypes' `maps`. @default true */
@@ -53,6 +57,10 @@ export interface CaptureTypesOptions {
   maxEndpoints?: number | undefined;
 }
 
+/** The formats of captureTypes: generateTypes' own, and one OpenAPI document. */
+export const CAPTURE_FORMATS = [...OUTPUT_FORMATS, 'openapi'] as const;
+export type CaptureFormat = (typeof CAPTURE_FORMATS)[number];
+
 export const CAPTURE_DEFAULTS = { debounceMs: 500, maxEndpoints: 200 } as const;
 
 export interface ResolvedCaptureOptions {
@@ -60,6 +68,8 @@ export interface ResolvedCaptureOptions {
   readonly debounceMs: number;
   readonly name: ((endpoint: CapturedEndpoint) => string) | undefined;
   readonly generate: { format: OutputFormat; named: boolean; maps: boolean; formats: boolean };
+  /** `format: 'openapi'`: one openapi.json instead of a file per endpoint (`generate.format` is then unused). */
+  readonly openapi: boolean;
   readonly fetch: typeof fetch;
   readonly onError: (error: Error) => void;
   readonly maxEndpoints: number;
@@ -95,10 +105,15 @@ export function resolveCaptureOptions(options: unknown): ResolvedCaptureOptions 
   const fetchImpl = raw['fetch'] ?? globalThis.fetch?.bind(globalThis);
   if (typeof fetchImpl !== 'function')
     throw new TypeError(`fetch must be a function, got ${showValue(fetchImpl)}`);
-  // The output options are checked by generateTypes' own resolver, so the messages are the same.
+  const rawFormat = raw['format'];
+  if (rawFormat !== undefined && !CAPTURE_FORMATS.includes(rawFormat as CaptureFormat)) {
+    throw new TypeError(`format must be one of ${CAPTURE_FORMATS.join(', ')}, got ${showValue(rawFormat)}`);
+  }
+  const openapi = rawFormat === 'openapi';
+  // The other output options are checked by generateTypes' own resolver, so the messages are the same.
   const { format, named, maps, formats } = resolveGenerateOptions({
     name: 'capture',
-    format: raw['format'],
+    format: openapi ? undefined : rawFormat,
     named: raw['named'],
     maps: raw['maps'],
     formats: raw['formats'],
@@ -108,6 +123,7 @@ export function resolveCaptureOptions(options: unknown): ResolvedCaptureOptions 
     debounceMs,
     name: name as ResolvedCaptureOptions['name'],
     generate: { format, named, maps, formats },
+    openapi,
     fetch: fetchImpl as typeof fetch,
     onError: onError as (error: Error) => void,
     maxEndpoints,

@@ -8,6 +8,7 @@ import { createInference, type Inference } from '../typegen/infer.js';
 import { GENERATE_DEFAULTS, resolveGenerateOptions } from '../typegen/options.js';
 import { render } from '../typegen/render.js';
 import { type EndpointKey, fileStem } from './endpoint.js';
+import { OPENAPI_FILE } from './openapi.js';
 import type { CapturedEndpoint, ResolvedCaptureOptions } from './options.js';
 
 export interface EndpointState {
@@ -41,12 +42,7 @@ export class EndpointStore {
       }
       return undefined;
     }
-    const { format } = this.options.generate;
-    const stem = fileStem(key);
-    let file = outputFileName(stem, format);
-    // Two patterns can clean to one name (`/a-b` and `/a/b`): the later one gets a number.
-    for (let n = 2; this.files.has(file); n++) file = outputFileName(`${stem}-${n}`, format);
-    this.files.add(file);
+    const file = this.options.openapi ? OPENAPI_FILE : this.uniqueFile(key);
     const state: EndpointState = {
       key,
       file,
@@ -59,8 +55,9 @@ export class EndpointStore {
     return state;
   }
 
+  /** Merges a response into the endpoint's types; with `format: 'openapi'` only counts it (see ./openapi.ts). */
   add(state: EndpointState, value: unknown): void {
-    state.inference.add(value);
+    if (!this.options.openapi) state.inference.add(value);
     state.samples++;
     state.dirty = true;
   }
@@ -116,6 +113,16 @@ export class EndpointStore {
 
   list(): CapturedEndpoint[] {
     return [...this.byKey.values()].map((state) => this.describe(state));
+  }
+
+  private uniqueFile(key: EndpointKey): string {
+    const { format } = this.options.generate;
+    const stem = fileStem(key);
+    let file = outputFileName(stem, format);
+    // Two patterns can clean to one name (`/a-b` and `/a/b`): the later one gets a number.
+    for (let n = 2; this.files.has(file); n++) file = outputFileName(`${stem}-${n}`, format);
+    this.files.add(file);
+    return file;
   }
 
   /** The name given to the generator: the `name` option's, else the file stem. */

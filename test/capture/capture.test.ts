@@ -415,7 +415,7 @@ describe('options', () => {
     expect(bad({ outDir, fetch: 1 })).toThrow(new TypeError('fetch must be a function, got 1'));
     expect(bad({ outDir, onError: null })).toThrow(new TypeError('onError must be a function, got null'));
     expect(bad({ outDir, format: 'yaml' })).toThrow(
-      new TypeError('format must be one of typescript, zod, json-schema, got "yaml"'),
+      new TypeError('format must be one of typescript, zod, json-schema, openapi, got "yaml"'),
     );
     expect(bad({ outDir, named: 'yes' })).toThrow(new TypeError('named must be a boolean, got "yes"'));
   });
