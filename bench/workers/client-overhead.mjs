@@ -4,7 +4,9 @@
  * Steadier than the loopback benchmark for comparing two builds of the client:
  *   node bench/workers/client-overhead.mjs <variant> [requests=100000] [dist=../../dist]
  * variants: bare (fetchImpl + json, the floor), bare-signal (+ AbortController and timer),
- * typefetch (defaults), typefetch-full (everything on: see full-config.mjs).
+ * typefetch (defaults), typefetch-full (everything on: see full-config.mjs); typefetch-platform and
+ * typefetch-full-platform: the same with the ready-made Response as the global `fetch` and no
+ * `fetchImpl`, so the client takes the path it takes on the platform's fetch (the body read natively).
  * Prints `{ variant, cpuUs }`: CPU µs per request, concurrency 50, after 20,000 warm-up requests.
  */
 import { fileURLToPath } from 'node:url';
@@ -43,6 +45,16 @@ const variants = {
   },
   'typefetch-full': () => {
     const api = createFullClient(createApiClient, { ...base, ...full });
+    return () => api.get('/users/1', FULL_REQUEST_OPTIONS);
+  },
+  'typefetch-platform': () => {
+    globalThis.fetch = fetchImpl;
+    const api = createApiClient({ baseUrl: base.baseUrl });
+    return () => api.get('/users/1');
+  },
+  'typefetch-full-platform': () => {
+    globalThis.fetch = fetchImpl;
+    const api = createFullClient(createApiClient, { baseUrl: base.baseUrl, ...full });
     return () => api.get('/users/1', FULL_REQUEST_OPTIONS);
   },
 };
