@@ -4,17 +4,19 @@
  * Steadier than the loopback benchmark for comparing two builds of the client:
  *   node bench/workers/client-overhead.mjs <variant> [requests=100000] [dist=../../dist]
  * variants: bare (fetchImpl + json, the floor), bare-signal (+ AbortController and timer),
- * typefetch (defaults), typefetch-full (everything on: see full-config.mjs).
+ * typefetch (defaults), typefetch-full (everything on: see full-config.mjs); typefetch-platform and
+ * typefetch-full-platform: the same with the ready-made Response as the global `fetch` and no
+ * `fetchImpl`, so the client takes the path it takes on the platform's fetch (the body read natively).
  * Prints `{ variant, cpuUs }`: CPU µs per request, concurrency 50, after 20,000 warm-up requests.
  */
 import { fileURLToPath } from 'node:url';
-import { createFullClient, FULL_REQUEST_OPTIONS, fullFeatures } from './full-config.mjs';
+import { createFullClient, fullFeatures, fullRequestOptions } from './full-config.mjs';
 
 const [variant, requestsArg = '100000', distArg] = process.argv.slice(2);
 const dist = distArg ?? fileURLToPath(new URL('../../dist', import.meta.url));
 const { createApiClient, createLogger } = await import(`${dist}/index.js`);
 
-// The loopback bench server's body (bench/lib/json-server.mjs), which FULL_REQUEST_OPTIONS validates.
+// The loopback bench server's body (bench/lib/json-server.mjs), which the full variants validate.
 const body = JSON.stringify({
   id: 1,
   name: 'Leanne Graham',
@@ -43,7 +45,19 @@ const variants = {
   },
   'typefetch-full': () => {
     const api = createFullClient(createApiClient, { ...base, ...full });
-    return () => api.get('/users/1', FULL_REQUEST_OPTIONS);
+    const next = fullRequestOptions();
+    return () => api.get('/users/1', next());
+  },
+  'typefetch-platform': () => {
+    globalThis.fetch = fetchImpl;
+    const api = createApiClient({ baseUrl: base.baseUrl });
+    return () => api.get('/users/1');
+  },
+  'typefetch-full-platform': () => {
+    globalThis.fetch = fetchImpl;
+    const api = createFullClient(createApiClient, { baseUrl: base.baseUrl, ...full });
+    const next = fullRequestOptions();
+    return () => api.get('/users/1', next());
   },
 };
 if (!(variant in variants)) throw new Error(`unknown variant ${variant}`);

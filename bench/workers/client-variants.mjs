@@ -8,14 +8,15 @@ import { ofetch } from 'ofetch';
 import { Agent, request } from 'undici';
 import { createApiClient, createLogger } from '../../dist/index.js';
 import { createUndiciFetch } from '../../dist/undici.js';
-import { createFullClient, FULL_REQUEST_OPTIONS, fullFeatures } from './full-config.mjs';
+import { createFullClient, fullFeatures, fullRequestOptions } from './full-config.mjs';
 
 const PATH = '/users/1';
 
 /** typefetch with every feature on (see full-config.mjs): its `get()`. */
 function fullClient(config) {
   const api = createFullClient(createApiClient, { ...fullFeatures(createLogger), ...config });
-  return () => api.get(PATH, FULL_REQUEST_OPTIONS);
+  const next = fullRequestOptions();
+  return () => api.get(PATH, next());
 }
 
 export const VARIANTS = {

@@ -37,6 +37,17 @@ export const FULL_REQUEST_OPTIONS = {
   },
 };
 
+/**
+ * The options of each request of "everything on": FULL_REQUEST_OPTIONS and a query `n` that counts the
+ * requests, so no two requests in flight are identical. Otherwise `dedupe` would answer the 50 requests
+ * in flight with one response, and the row would show how many requests it saved, not what the features
+ * cost per request. Returns a function that gives the next request's options.
+ */
+export function fullRequestOptions() {
+  let n = 0;
+  return () => ({ ...FULL_REQUEST_OPTIONS, searchParams: { n: n++ } });
+}
+
 /** `createApiClient(config)`, leaving out each NEWER_OPTIONS option the client rejects by name. */
 export function createFullClient(createApiClient, config) {
   let attempt = { ...config };

@@ -47,11 +47,34 @@ export function buildUrl(
       `Cannot resolve the relative path ${JSON.stringify(path)}: no baseUrl is configured. ` +
         'Set baseUrl or pass an absolute URL.',
     );
+  } else if (searchParams === undefined) {
+    return joinedHref(base, path);
   } else {
     url = join(base, path);
   }
   if (searchParams !== undefined) appendSearchParams(url, searchParams);
   return url.href;
+}
+
+/** Joined URLs of each base, by path: a client calls few distinct paths, each parsed once. */
+const JOINED = new WeakMap<URL, Map<string, string>>();
+/** Past this many paths per base (ids in paths make them unbounded) the cache starts over. */
+const MAX_JOINED = 512;
+
+/** `join(base, path).href`, parsed once per base and path (a URL object per request costs on the hot path). */
+function joinedHref(base: URL, path: string): string {
+  let paths = JOINED.get(base);
+  if (paths === undefined) {
+    paths = new Map();
+    JOINED.set(base, paths);
+  }
+  let href = paths.get(path);
+  if (href === undefined) {
+    href = join(base, path).href;
+    if (paths.size >= MAX_JOINED) paths.clear();
+    paths.set(path, href);
+  }
+  return href;
 }
 
 function parseAbsolute(path: string): URL {

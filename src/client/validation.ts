@@ -72,16 +72,20 @@ function checkObject(
   }
   const record = value as Record<string, unknown>;
   for (const [field, rule] of Object.entries(schema)) {
-    const path = formatPath([...prefix, field]);
+    // The path is formatted only for an issue: a valid field costs no array and no string.
     // Own keys only: `constructor` or `toString` must not count as present through the prototype.
     if (!Object.hasOwn(record, field) || record[field] === undefined) {
       if (rule.required === true)
-        issues.push({ path, expected: rule.type ?? 'present', received: 'missing' });
+        issues.push({
+          path: formatPath([...prefix, field]),
+          expected: rule.type ?? 'present',
+          received: 'missing',
+        });
       continue;
     }
     const received = jsonType(record[field]);
     if (rule.type !== undefined && received !== rule.type)
-      issues.push({ path, expected: rule.type, received });
+      issues.push({ path: formatPath([...prefix, field]), expected: rule.type, received });
   }
 }
 

@@ -28,6 +28,17 @@ describe('URL joining', () => {
     expect(join(base, path)).toBe(expected);
   });
 
+  it('joins a path to each base of its own, again and past a thousand distinct paths (each joined once)', () => {
+    const api = parseBaseUrl('baseUrl', 'https://h.test/api');
+    const other = parseBaseUrl('baseUrl', 'https://other.test/v2?k=1');
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 1200; i++) {
+        expect(buildUrl(api, `/users/${i}`, false, undefined)).toBe(`https://h.test/api/users/${i}`);
+        expect(buildUrl(other, `/users/${i}`, false, undefined)).toBe(`https://other.test/v2/users/${i}?k=1`);
+      }
+    }
+  });
+
   it('keeps a protocol-relative path under the base instead of switching host', () => {
     expect(join('https://h.test/api', '//evil.test/steal')).toBe('https://h.test/api/evil.test/steal');
   });

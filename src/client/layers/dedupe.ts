@@ -6,7 +6,8 @@ type Waiter = (settle: (resolve: (reply: Reply) => void, reject: (error: unknown
 /** A request in flight and the callers sharing it. */
 interface Shared {
   readonly waiters: Set<Waiter>;
-  readonly controller: AbortController;
+  /** Aborts the shared request; none when its first caller has no signal (then no abort can empty it). */
+  readonly controller: AbortController | undefined;
 }
 
 /**
@@ -26,7 +27,10 @@ export const dedupe: LayerDefinition = {
       for (const [name, value] of call.headers) key += `\n${name}:${value}`;
       let shared = inFlight.get(key);
       if (shared === undefined) {
-        const started: Shared = { waiters: new Set(), controller: new AbortController() };
+        // A first caller without a signal never leaves before the request settles, so the request is never
+        // aborted for want of callers: it needs no controller (one per request is a cost on the hot path).
+        const controller = call.signal === undefined ? undefined : new AbortController();
+        const started: Shared = { waiters: new Set(), controller };
         shared = started;
         inFlight.set(key, started);
         const settleAll = (settle: Parameters<Waiter>[0]): void => {
@@ -34,7 +38,7 @@ export const dedupe: LayerDefinition = {
           for (const waiter of started.waiters) waiter(settle);
         };
         // The shared request listens to no caller's signal, only to its own controller.
-        next(withSignal(call, started.controller.signal)).then(
+        next(controller === undefined ? call : withSignal(call, controller.signal)).then(
           (reply) => {
             let first = true;
             // Copies are made now, before any caller's code can change the data.
@@ -56,7 +60,7 @@ export const dedupe: LayerDefinition = {
           // Nobody waits any more: stop the request, and let the next caller start a new one.
           if (waiters.size === 0) {
             if (inFlight.get(key) === shared) inFlight.delete(key);
-            controller.abort(signal?.reason);
+            controller?.abort(signal?.reason);
           }
         };
         const waiter: Waiter = (settle) => {

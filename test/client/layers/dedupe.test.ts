@@ -5,6 +5,8 @@ import { createTestServer, sendJson, type TestServer } from '../../helpers/serve
 let server: TestServer;
 /** Hits per path. */
 const hits = new Map<string, number>();
+/** Requests to a path whose connection the client closed before an answer. */
+const closed = new Map<string, number>();
 /** Releases the answers held by /slow. */
 let release: () => void = () => {};
 let held = new Promise<void>((resolve) => {
@@ -15,6 +17,11 @@ beforeAll(async () => {
   server = await createTestServer(async (req, res) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    if (path === '/hang') {
+      // Never answered: the client's abort is seen as the connection closing.
+      res.on('close', () => closed.set(path, (closed.get(path) ?? 0) + 1));
+      return;
+    }
     if (path === '/slow') await held;
     sendJson(res, 200, { path, items: [1, 2, 3] });
   });
@@ -83,6 +90,26 @@ describe('dedupe', () => {
       { path: '/slow', items: [1, 2, 3] },
     ]);
     expect(hits.get('/slow')).toBe(1);
+  });
+
+  it('aborts the shared request once every caller has aborted', async () => {
+    hits.clear();
+    // A timeout far away: the connection must close because of the callers' aborts.
+    const api = createApiClient({ baseUrl: server.url, dedupe: true, timeoutMs: 60_000 });
+    const first = new AbortController();
+    const second = new AbortController();
+    const calls = [api.get('/hang', { signal: first.signal }), api.get('/hang', { signal: second.signal })];
+    await seen('/hang', 1);
+    first.abort(new Error('first gave up'));
+    second.abort(new Error('second gave up'));
+    await expect(calls[0]).rejects.toThrow('first gave up');
+    await expect(calls[1]).rejects.toThrow('second gave up');
+    const by = Date.now() + 2000;
+    while ((closed.get('/hang') ?? 0) < 1 && Date.now() < by) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(hits.get('/hang')).toBe(1);
+    expect(closed.get('/hang')).toBe(1);
   });
 
   it('shares only GETs with the same URL and the same headers', async () => {
