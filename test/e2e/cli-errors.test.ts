@@ -88,7 +88,7 @@ describe('usage errors exit 2 with the reason and a --help hint', () => {
     [
       '--body not JSON',
       () => ['--type', '--method=POST', '--body', '{title:1}', url()],
-      `--body is not valid JSON: Expected property name or '}' in JSON at position 1`,
+      `--body is not valid JSON: ${parserMessage('{title:1}')}`,
     ],
     [
       '--header without a colon',

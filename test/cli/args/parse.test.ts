@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../src/cli/args/parse.js';
+import { parserMessage } from '../../helpers/parser-message.js';
 import { generate, usageError } from '../helpers/args.js';
 
 const URL_ARG = 'https://api.example.com/users';
@@ -133,11 +134,11 @@ describe('parseCliArgs usage errors', () => {
     [['--type', '--method=', URL_ARG], '--method must be one of GET, POST, PUT, PATCH, DELETE, got ""'],
     [
       ['--type', '--method=POST', '--body={"a":', URL_ARG],
-      '--body is not valid JSON: Unexpected end of JSON input',
+      `--body is not valid JSON: ${parserMessage('{"a":')}`,
     ],
     [
       ['--type', '--method=POST', "--body={'a':1}", URL_ARG],
-      `--body is not valid JSON: Expected property name or '}' in JSON at position 1`,
+      `--body is not valid JSON: ${parserMessage("{'a':1}")}`,
     ],
     [
       ['--type', '--body={"a":1}', URL_ARG],
