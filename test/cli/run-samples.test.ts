@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
+import { parserMessage } from '../helpers/parser-message.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 import { FIXED_NOW, listTree, makeTempDir, memoryIO, removeDir } from './helpers/memory-io.js';
 
@@ -142,7 +143,7 @@ describe('failures with several sources', () => {
     await writeFile(path.join(dir, 'users.jsonl'), '{"id":1}\n{"id":\n');
     const bad = memoryIO(dir);
     expect(await run(['--type', `${server.url}/users/1`, 'users.jsonl'], bad.io)).toBe(1);
-    expect(bad.stderr()).toBe('❌ Error: users.jsonl: line 2: Unexpected end of JSON input\n');
+    expect(bad.stderr()).toBe(`❌ Error: users.jsonl: line 2: ${parserMessage('{"id":')}\n`);
     const missing = memoryIO(dir);
     expect(await run(['--type', `${server.url}/users/1`, `${server.url}/users/9`], missing.io)).toBe(1);
     expect(missing.stderr()).toBe(`❌ Error: ${server.url}/users/9: HTTP 404: Not Found\n`);

@@ -33,7 +33,7 @@ describe('parseSamples', () => {
 
   it('json-lines: names the line that does not parse', () => {
     expect(() => parseSamples('{"a":1}\n\n{"a":', 'json-lines')).toThrow(
-      new RunError('line 3: Unexpected end of JSON input'),
+      new RunError(`line 3: ${parserMessage('{"a":')}`),
     );
     expect(() => parseSamples(' \n\n', 'json-lines')).toThrow(
       new RunError('no JSON Lines records (every line is blank)'),

@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../../../src/cli/run.js';
+import { parserMessage } from '../../../helpers/parser-message.js';
 import { createTestServer, sendJson, type TestServer } from '../../../helpers/server.js';
 import { FIXED_NOW, listTree, makeTempDir, memoryIO, removeDir } from '../../helpers/memory-io.js';
 
@@ -243,7 +244,7 @@ describe('typefetch --type --config', () => {
 
   it.each([
     ['missing.json', undefined, '--config file not found: "missing.json"'],
-    ['bad.json', '{"endpoints": [', 'bad.json is not valid JSON: Unexpected end of JSON input'],
+    ['bad.json', '{"endpoints": [', `bad.json is not valid JSON: ${parserMessage('{"endpoints": [')}`],
     ['nothing.mjs', 'export const x = 1;\n', 'nothing.mjs has no default export'],
   ])('a config problem (%s) is a usage error, exit 2', async (file, content, message) => {
     if (content !== undefined) await writeFile(path.join(dir, file), content);
