@@ -6,7 +6,15 @@
 // shapes, not the number of keys. With `taggedUnions` the values are read twice: the first pass picks
 // the tag of each object position, the second keeps one object per tag value (docs/type-inference.md).
 import { ALL_FORMATS, DATA_KEY_BIT, ID_KEY, keyKind, stringFormats } from './formats.js';
-import { countKeys, dictionaryRule, fixedKeys, sameKeys, shapeEvidence } from './maps.js';
+import {
+  countKeys,
+  DATA_KEY_SHARE,
+  dictionaryRule,
+  fixedKeys,
+  MAP_MIN_KEYS,
+  sameKeys,
+  shapeEvidence,
+} from './maps.js';
 import { arrayMemberFor, collapseVariants, fromModel, mergeShapes, toDictionary } from './merge.js';
 import type { TypeNode } from './model.js';
 import {
@@ -17,6 +25,8 @@ import {
   countValue,
   createObjectShape,
   createShape,
+  FIRST_MAP_CHECK,
+  type FieldShape,
   MAX_TRACKED_VALUES,
   type ModelOptions,
   markUnknown,
@@ -62,6 +72,11 @@ interface Context {
   readonly integers: boolean;
   /** Second pass of tagged unions: string counts come from the first pass. */
   readonly guided: boolean;
+  /**
+   * Keep the object value of a key first seen at a position not yet judged as a reference, inferred
+   * once the position is judged (`maps` without `taggedUnions`; docs/type-inference.md#maps).
+   */
+  readonly defer: boolean;
   depthLimitHit: boolean;
 }
 
@@ -102,6 +117,7 @@ export function createInference(maxDepth: number, options?: InferOptions): Infer
     maps: options?.maps === true,
     values: enums || tagged,
     integers: options?.integers === true,
+    defer: options?.maps === true && !tagged,
     depthLimitHit: false,
   });
   const modelOptions: ModelOptions = { enums };
@@ -110,7 +126,7 @@ export function createInference(maxDepth: number, options?: InferOptions): Infer
   const maps = first.maps;
   const finish = (done: Shape): InferResult => {
     if (!maps) return { model: toModel(done, modelOptions), depthLimitHit: first.depthLimitHit };
-    finalMaps(done);
+    finalMaps(done, 0, first);
     return { model: toModel(done, modelOptions), depthLimitHit: first.depthLimitHit, mapsDetected: true };
   };
   if (!tagged) {
@@ -208,15 +224,23 @@ function addObject(
   let i = 0;
   for (; i < keys.length && object.map === undefined; i++) {
     const key = keys[i]!;
+    const item = value[key];
     let field = object.fields.get(key);
-    const added = field === undefined;
     if (field === undefined) {
-      field = { shape: createShape(), present: 0 };
+      field = { shape: createShape(), present: 1, pending: undefined };
       object.fields.set(key, field);
+      if (context.defer && depth < context.maxDepth && deferrable(item)) {
+        field.pending = item;
+        object.flush ??= flusher(depth, context);
+      } else {
+        addValue(field.shape, item, depth + 1, context, fieldGuide(guideObject, key));
+      }
+      if (context.maps) checkDictionary(object, key, depth, context);
+      continue;
     }
     field.present++;
-    addValue(field.shape, value[key], depth + 1, context, fieldGuide(guideObject, key));
-    if (added && context.maps) checkDictionary(object, key);
+    if (field.pending !== undefined) flushField(field, depth, context);
+    addValue(field.shape, item, depth + 1, context, fieldGuide(guideObject, key));
   }
   const map = object.map;
   if (map === undefined) return;
@@ -235,49 +259,118 @@ function addObject(
 }
 
 /** Map detection during inference, at the checkpoints of distinct keys (8, 16, 20, 32, 64, ...). */
-function checkDictionary(object: ObjectShape, key: string): void {
+function checkDictionary(object: ObjectShape, key: string, depth: number, context: Context): void {
   const kind = keyKind(key);
   if (kind & ID_KEY) object.idKeys++;
   if (kind & DATA_KEY_BIT) object.dataKeys++;
   const size = object.fields.size;
   if (size < object.nextCheck) return;
   object.nextCheck = size === 16 ? 20 : size === 20 ? 32 : size * 2;
-  judge(object);
+  judge(object, depth, context);
 }
 
 /** Applies the map rule to an object position: a dictionary, with or without named members, or a record. */
-function judge(object: ObjectShape): void {
+function judge(object: ObjectShape, depth: number, context: Context): void {
   const evidence = shapeEvidence(object, object.idKeys, object.dataKeys);
   const rule = dictionaryRule(evidence);
-  if (rule !== 0) toDictionary(object, fixedKeys(rule, evidence));
+  if (rule === 0) return;
+  const fixed = fixedKeys(rule, evidence);
+  if (object.flush === undefined) toDictionary(object, fixed);
+  else pendingToDictionary(object, fixed, depth, context);
+}
+
+/**
+ * `toDictionary` for a position with pending values: each goes straight into the dictionary's value
+ * (a fixed member's into its own Shape), in the order of the keys, as if it had been merged there.
+ */
+function pendingToDictionary(
+  object: ObjectShape,
+  keep: ReadonlySet<string> | undefined,
+  depth: number,
+  context: Context,
+): void {
+  object.flush = undefined;
+  const value = createShape();
+  for (const [key, field] of object.fields) {
+    if (keep?.has(key) === true) {
+      if (field.pending !== undefined) flushField(field, depth, context);
+      continue;
+    }
+    if (field.pending === undefined) mergeShapes(value, field.shape);
+    else addValue(value, field.pending, depth + 1, context, undefined);
+    object.fields.delete(key);
+  }
+  object.map = value;
+}
+
+/**
+ * Whether a value can wait as a reference: an object with keys that its own inference would not judge
+ * a dictionary (with one sample, only rules 1 and 2 can hold before 20 keys, at 8 and 16 keys), so the
+ * map rule reads the same evidence from its keys as from its Shape.
+ */
+function deferrable(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  const count = keys.length;
+  if (count === 0 || count >= MAP_MIN_KEYS) return false;
+  if (count < FIRST_MAP_CHECK) return true;
+  let idKeys = 0;
+  let dataKeys = 0;
+  for (let i = 0; i < count; i++) {
+    const kind = keyKind(keys[i]!);
+    if (kind & ID_KEY) idKeys++;
+    if (kind & DATA_KEY_BIT) dataKeys++;
+    const seen = i + 1;
+    if ((seen === FIRST_MAP_CHECK || seen === 16) && (idKeys === seen || dataKeys >= DATA_KEY_SHARE * seen)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function flushField(field: FieldShape, depth: number, context: Context): void {
+  const value = field.pending;
+  field.pending = undefined;
+  addValue(field.shape, value, depth + 1, context, undefined);
+}
+
+/** Infers the pending values of an object position into their fields (it stays a record, or is merged). */
+function flusher(depth: number, context: Context): (object: ObjectShape) => void {
+  return (object) => {
+    object.flush = undefined;
+    for (const field of object.fields.values()) {
+      if (field.pending !== undefined) flushField(field, depth, context);
+    }
+  };
 }
 
 /**
  * The map rule once more on every position, top-down, with the final counts: positions that never
  * reached a checkpoint, and those whose objects kept coming after the last one.
  */
-function finalMaps(shape: Shape): void {
+function finalMaps(shape: Shape, depth: number, context: Context): void {
   for (const member of shape.members) {
     if (typeof member !== 'object') continue;
     if (member.kind === 'array') {
-      finalMaps(member.element);
+      finalMaps(member.element, depth + 1, context);
       continue;
     }
-    finalObject(member);
+    finalObject(member, depth, context);
   }
 }
 
-function finalObject(object: ObjectShape): void {
+function finalObject(object: ObjectShape, depth: number, context: Context): void {
   if (object.variants !== undefined) {
-    for (const variant of object.variants.values()) finalObject(variant);
+    for (const variant of object.variants.values()) finalObject(variant, depth, context);
     return;
   }
   if (object.map === undefined) {
     countKeys(object);
-    judge(object);
+    judge(object, depth, context);
   }
-  if (object.map !== undefined) finalMaps(object.map);
-  for (const field of object.fields.values()) finalMaps(field.shape);
+  object.flush?.(object);
+  if (object.map !== undefined) finalMaps(object.map, depth + 1, context);
+  for (const field of object.fields.values()) finalMaps(field.shape, depth + 1, context);
 }
 
 function fieldGuide(guide: ObjectShape | undefined, key: string): Shape | undefined {

@@ -182,7 +182,7 @@ export function shapeEvidence(object: ObjectShape, idKeys: number, dataKeys: num
   let valueKinds = 0;
   for (const field of object.fields.values()) {
     presentTotal += field.present;
-    valueKinds |= field.shape.mask & ~NOT_A_KIND;
+    valueKinds |= field.pending === undefined ? field.shape.mask & ~NOT_A_KIND : OBJECT;
   }
   return {
     keys: object.fields.size,
@@ -195,6 +195,11 @@ export function shapeEvidence(object: ObjectShape, idKeys: number, dataKeys: num
       overlaps(
         (function* () {
           for (const field of object.fields.values()) {
+            // A pending value is an object that would not be judged a dictionary: its own keys.
+            if (field.pending !== undefined) {
+              yield Object.keys(field.pending);
+              continue;
+            }
             const value = field.shape.object;
             if (value !== undefined) yield value.fields.size > 0 ? value.fields.keys() : DICTIONARY_KEYS;
           }
@@ -202,6 +207,10 @@ export function shapeEvidence(object: ObjectShape, idKeys: number, dataKeys: num
       ),
     valueObjects: function* () {
       for (const [key, field] of object.fields) {
+        if (field.pending !== undefined) {
+          yield [key, new Set(Object.keys(field.pending))];
+          continue;
+        }
         const value = field.shape.object;
         if (value === undefined) continue;
         yield [key, value.map === undefined || value.fields.size > 0 ? value.fields : DICTIONARY_KEY_SET];

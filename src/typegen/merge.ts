@@ -95,6 +95,7 @@ function mergeObject(target: Shape, source: ObjectShape): void {
     adopted.nextCheck = source.nextCheck;
     adopted.tagKey = source.tagKey;
     adopted.variants = source.variants;
+    adopted.flush = source.flush;
     for (const [key, field] of source.fields) adopted.fields.set(key, field);
     return;
   }
@@ -103,6 +104,8 @@ function mergeObject(target: Shape, source: ObjectShape): void {
 
 /** Merges the object `source` into `object`, key by key, or into its dictionary value. */
 export function mergeObjectShapes(object: ObjectShape, source: ObjectShape): void {
+  object.flush?.(object);
+  source.flush?.(source);
   if (object.variants !== undefined || source.variants !== undefined) {
     if (object.variants !== undefined && source.variants !== undefined && object.tagKey === source.tagKey) {
       object.samples += source.samples;
@@ -150,6 +153,7 @@ export function mergeObjectShapes(object: ObjectShape, source: ObjectShape): voi
  */
 export function toDictionary(object: ObjectShape, keep?: { has(key: string): boolean }): void {
   if (object.map !== undefined) return;
+  object.flush?.(object);
   collapseVariants(object);
   const value = createShape();
   for (const [key, field] of object.fields) {
@@ -191,7 +195,7 @@ export function fromModel(node: TypeNode): Shape {
       object.samples = samples;
       for (const [key, field] of node.fields) {
         const present = field.present ?? (field.optional ? 0 : samples);
-        object.fields.set(key, { shape: fromModel(field.type), present });
+        object.fields.set(key, { shape: fromModel(field.type), present, pending: undefined });
       }
       if (node.index !== undefined) object.map = fromModel(node.index);
       break;

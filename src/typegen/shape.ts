@@ -81,12 +81,23 @@ export interface ObjectShape {
   tagKey: string | undefined;
   /** Tagged unions, second pass: one object per tag value, in order of first appearance. */
   variants: Map<string, ObjectShape> | undefined;
+  /**
+   * Set while some field holds a `pending` value: infers those values into their fields. Merges call it
+   * first, so a merged Shape never loses a pending value (docs/type-inference.md#maps).
+   */
+  flush: ((object: ObjectShape) => void) | undefined;
 }
 
 export interface FieldShape {
   readonly shape: Shape;
   /** How many of the merged objects had the key; fewer than `samples` makes it optional. */
   present: number;
+  /**
+   * A raw object value not inferred yet (the only value of a key first seen at a position not yet
+   * judged a dictionary): inferred into `shape` if the position stays a record, or straight into the
+   * dictionary's value if it becomes one, so no subtree is built only to be merged.
+   */
+  pending: object | undefined;
 }
 
 export interface ArrayShape {
@@ -112,6 +123,7 @@ export function createObjectShape(): ObjectShape {
     dataKeys: 0,
     tagKey: undefined,
     variants: undefined,
+    flush: undefined,
   };
 }
 

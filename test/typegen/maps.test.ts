@@ -148,6 +148,38 @@ describe('maps in the other formats', () => {
   });
 });
 
+describe('values waiting until their place is judged', () => {
+  it('infers a waiting value before the second value of its key, in the order they came', () => {
+    expect(gen([{ a: { x: 1 } }, { a: { x: 'two', y: true } }])).toBe(
+      lines('export type T = {', '  a: {', '    x: number | string;', '    y?: boolean;', '  };', '}[];'),
+    );
+  });
+
+  it('infers the waiting values of a place judged a dictionary into its value, in the order of the keys', () => {
+    const value = wide(MAP_MIN_KEYS, (i) =>
+      i === 0 ? { v: 1 } : i === 1 ? { v: 'a', w: { z: null } } : { v: true },
+    );
+    expect(gen(value)).toBe(
+      lines(
+        'export type T = Record<string, {',
+        '  v: number | string | boolean;',
+        '  w?: {',
+        '    z?: null;',
+        '  };',
+        '}>;',
+      ),
+    );
+  });
+
+  it('infers at once a value that is itself a dictionary, beside waiting values of one key', () => {
+    const versions = Object.fromEntries(Array.from({ length: 9 }, (_, j) => [`1.${j}`, j]));
+    const value = wide(MAP_MIN_KEYS, (i) => ({ d: i === 3 ? versions : { [`1.${i}`]: 'x' } }));
+    expect(gen(value)).toBe(
+      lines('export type T = Record<string, {', '  d: Record<string, string | number>;', '}>;'),
+    );
+  });
+});
+
 describe('dictionaries with named members', () => {
   // MDN's browser-compat-data in small: a feature holds its `__compat` data beside sub-features, each of
   // which has a `__compat` of its own.
