@@ -1,67 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const dist = join(root, 'dist/index.js');
-
-/** Newest modification time of the files under `dir`. */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return latest;
-}
-
-/** Builds dist with the project's tsup config when it is missing or older than the client sources. */
-function ensureBuilt(): void {
-  let built = 0;
-  try {
-    built = statSync(dist).mtimeMs;
-  } catch {
-    // Missing: build below.
-  }
-  if (built < newest(join(root, 'src'))) {
-    execFileSync('npx', ['tsup', '--silent'], { cwd: root, stdio: 'ignore', timeout: 120_000 });
-  }
-}
-
-interface ChildRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  /** ms from the "settled" line to the process exit. */
-  exitAfterSettleMs: number;
-}
-
-/** Runs a script importing the built package; it prints "settled ..." when its last request settles. */
-function runChild(source: string, baseUrl: string): Promise<ChildRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', source, baseUrl], { cwd: root });
-    let stdout = '';
-    let stderr = '';
-    let settledAt: number | undefined;
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (settledAt === undefined && stdout.includes('settled')) settledAt = Date.now();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      resolve({ code, stdout, stderr, exitAfterSettleMs: Date.now() - (settledAt ?? Number.NaN) });
-    });
-  });
-}
+import { DIST_ESM, ensureLibraryBuilt } from '../package/helpers/dist.js';
+import { runChild } from './fixtures/child-client.js';
 
 const script = (call: string): string => `
-import { createApiClient } from ${JSON.stringify(dist)};
-process.on('unhandledRejection', (e) => { console.error('unhandled', e); process.exitCode = 3; });
+import { createApiClient } from ${JSON.stringify(DIST_ESM)};
 const api = createApiClient({ baseUrl: process.argv[1] });
 let outcome;
 try { outcome = 'value ' + JSON.stringify(await ${call}); }
@@ -71,7 +14,7 @@ console.log('settled ' + outcome);
 
 let server: TestServer;
 beforeAll(async () => {
-  ensureBuilt();
+  await ensureLibraryBuilt();
   server = await createTestServer((req, res) => {
     if (req.url === '/ok') return sendJson(res, 200, { ok: true });
     if (req.url === '/stall') {
