@@ -228,7 +228,8 @@ describe("captureTypes({ format: 'openapi' })", () => {
     capture = captureTypes({ outDir, format: 'openapi', debounceMs: 50 });
     await client(capture.fetch).get('/users/2');
     const deadline = Date.now() + 10_000;
-    while ((await readdir(outDir)).length === 0 && Date.now() < deadline) {
+    // Wait for the final name: a poll can see the atomic write's temporary file before its rename.
+    while (!(await readdir(outDir)).includes('openapi.json') && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(Object.keys(JSON.parse(await read()).paths)).toEqual(['/users/{id}']);
