@@ -345,19 +345,11 @@ function mapFields(node: ObjectNode, options: ModelOptions | undefined): ObjectN
 }
 
 /**
- * Structural equality: members compared by key whatever their order, union members in order. String
- * formats, literals and integer-ness are ignored (they document values, not the shape).
- */
-export function sameType(a: TypeNode, b: TypeNode): boolean {
-  return equalTypes(a, b, false, undefined);
-}
-
-/**
  * Equality of the key structure only, for tagged unions: optional flags and null/undefined members are
  * ignored, and so is the member `ignoreKey` of the two objects compared (the tag).
  */
 export function sameKeys(a: TypeNode, b: TypeNode, ignoreKey: string | undefined): boolean {
-  return equalTypes(a, b, true, ignoreKey);
+  return equalKeys(a, b, ignoreKey);
 }
 
 function withoutNull(node: TypeNode): TypeNode {
@@ -366,39 +358,36 @@ function withoutNull(node: TypeNode): TypeNode {
   return members.length === 1 ? members[0]! : { kind: 'union', members };
 }
 
-function equalTypes(a: TypeNode, b: TypeNode, loose: boolean, ignoreKey: string | undefined): boolean {
+function equalKeys(a: TypeNode, b: TypeNode, ignoreKey: string | undefined): boolean {
   if (a === b) return true;
-  if (loose) {
-    a = withoutNull(a);
-    b = withoutNull(b);
-  }
+  a = withoutNull(a);
+  b = withoutNull(b);
   switch (a.kind) {
     case 'array':
       if (b.kind !== 'array') return false;
       if (a.element === undefined || b.element === undefined) return a.element === b.element;
-      return equalTypes(a.element, b.element, loose, undefined);
+      return equalKeys(a.element, b.element, undefined);
     case 'object': {
       if (b.kind !== 'object' || a.fields.size !== b.fields.size) return false;
       if (a.index !== undefined || b.index !== undefined) {
         if (a.index === undefined || b.index === undefined) return false;
-        if (!equalTypes(a.index, b.index, loose, undefined)) return false;
+        if (!equalKeys(a.index, b.index, undefined)) return false;
       }
       for (const [key, field] of a.fields) {
         const other = b.fields.get(key);
         if (other === undefined) return false;
         if (key === ignoreKey) continue;
-        if (!loose && other.optional !== field.optional) return false;
-        if (!equalTypes(field.type, other.type, loose, undefined)) return false;
+        if (!equalKeys(field.type, other.type, undefined)) return false;
       }
       return true;
     }
     case 'map':
-      return b.kind === 'map' && equalTypes(a.value, b.value, loose, undefined);
+      return b.kind === 'map' && equalKeys(a.value, b.value, undefined);
     case 'union':
       return (
         b.kind === 'union' &&
         a.members.length === b.members.length &&
-        a.members.every((member, i) => equalTypes(member, b.members[i]!, loose, undefined))
+        a.members.every((member, i) => equalKeys(member, b.members[i]!, undefined))
       );
     default:
       // String formats are documentation: they do not make two types differ, so turning format
