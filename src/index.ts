@@ -4,6 +4,7 @@ export type { TypefetchConfig, TypefetchEndpointConfig } from './cli/config-file
 export { defineConfig } from './cli/config-file/schema.js';
 export type { ApiClient } from './client/create-client.js';
 export { createApiClient } from './client/create-client.js';
+export type { TypedApiClient } from './client/endpoint-map.js';
 export type { ApiErrorDetails } from './client/errors.js';
 export { ApiError, CircuitOpenError, NetworkError, TimeoutError, ValidationError } from './client/errors.js';
 export type { CreateLoggerOptions, LogLevel } from './client/logging/logger.js';

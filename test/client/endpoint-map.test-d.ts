@@ -1,6 +1,11 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiClientFor, PathsOf, TypedApiClient } from '../../src/client/endpoint-map.js';
-import { type ApiClient, createApiClient, type ResponsePromise } from '../../src/index.js';
+import {
+  type ApiClient,
+  createApiClient,
+  type TypedApiClient as PublicTypedApiClient,
+  type ResponsePromise,
+} from '../../src/index.js';
 
 interface User {
   id: number;
@@ -124,6 +129,7 @@ describe('without a map', () => {
     expectTypeOf<ApiClientFor<Api>>().toEqualTypeOf<TypedApiClient<Api>>();
     expectTypeOf(createApiClient()).toEqualTypeOf<ApiClient>();
     expectTypeOf(createApiClient<Api>()).toEqualTypeOf<TypedApiClient<Api>>();
+    expectTypeOf(createApiClient<Api>()).toEqualTypeOf<PublicTypedApiClient<Api>>();
     const untyped = {} as ApiClientFor;
     expectTypeOf(untyped.get<User>('/users/1')).toEqualTypeOf<ResponsePromise<User>>();
     expectTypeOf(untyped.get('/anything')).toEqualTypeOf<ResponsePromise<unknown>>();
