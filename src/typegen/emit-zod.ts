@@ -8,19 +8,13 @@ import type { Naming } from './names.js';
 
 type Names = ReadonlyMap<ObjectNode, string>;
 
-// Keys that a plain object inherits: zod reads `input[key]`, so an absent optional `toString` would be
-// read from Object.prototype and rejected. Such an object is parsed from a prototype-free copy.
-const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
-
-const OWN_PROPERTIES_HELPER = [
-  '// Parses a copy without a prototype, so an absent optional member named like an Object.prototype',
-  '// member (toString, constructor, ...) reads as absent rather than as the inherited function.',
-  'const ownProperties = (value: unknown): unknown =>',
-  '  typeof value === "object" && value !== null && !Array.isArray(value)',
-  '    ? Object.assign(Object.create(null), value)',
-  '    : value;',
-  '',
-].join('\n');
+const OWN_PROPERTIES_HELPER = `// Parses a copy without a prototype, so an absent optional member named like an Object.prototype
+// member (toString, constructor, ...) reads as absent rather than as the inherited function.
+const ownProperties = (value: unknown): unknown =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? Object.assign(Object.create(null), value)
+    : value;
+`;
 
 /** The schema constant's name for a type name: `Users` -> `usersSchema`, `_2fa` -> `_2faSchema`. */
 export function schemaName(typeName: string): string {
@@ -114,7 +108,11 @@ function zodType(node: TypeNode, level: number, out: string[], state: State): vo
 }
 
 function zodObject(node: ObjectNode, level: number, out: string[], state: State): void {
-  const wrap = [...node.fields].some(([key, field]) => field.optional && INHERITED.has(key));
+  // Keys that a plain object inherits: zod reads `input[key]`, so an absent optional `toString` would be
+  // read from Object.prototype and rejected. Such an object is parsed from a prototype-free copy.
+  const wrap = [...node.fields].some(
+    ([key, field]) => field.optional && Object.hasOwn(Object.prototype, key),
+  );
   if (wrap) {
     state.needsOwnProperties = true;
     out.push('z.preprocess(ownProperties, ');

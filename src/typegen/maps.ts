@@ -161,7 +161,7 @@ function overlaps(keyLists: Iterable<Iterable<string>>): boolean {
 
 // A dictionary value stands for its own keys: two dictionaries overlap like two objects sharing a key.
 const DICTIONARY_KEYS = ['\0dictionary'];
-const DICTIONARY_KEY_SET: KeySet = new Set(DICTIONARY_KEYS);
+const DICTIONARY_KEY_SET: KeySet = /* @__PURE__ */ new Set(DICTIONARY_KEYS);
 
 /** Counts the id keys and data keys of an object Shape (for the final pass, whose merges skip the counting). */
 export function countKeys(object: ObjectShape): void {

@@ -83,12 +83,12 @@ export interface UnionNode {
   readonly members: readonly TypeNode[];
 }
 
-export const STRING_NODE: PrimitiveNode = Object.freeze({ kind: 'string' });
-export const NUMBER_NODE: PrimitiveNode = Object.freeze({ kind: 'number' });
-export const BOOLEAN_NODE: PrimitiveNode = Object.freeze({ kind: 'boolean' });
-export const NULL_NODE: PrimitiveNode = Object.freeze({ kind: 'null' });
-export const UNDEFINED_NODE: PrimitiveNode = Object.freeze({ kind: 'undefined' });
-export const UNKNOWN_NODE: UnknownNode = Object.freeze({ kind: 'unknown' });
+export const STRING_NODE: PrimitiveNode = /* @__PURE__ */ Object.freeze({ kind: 'string' });
+export const NUMBER_NODE: PrimitiveNode = /* @__PURE__ */ Object.freeze({ kind: 'number' });
+export const BOOLEAN_NODE: PrimitiveNode = /* @__PURE__ */ Object.freeze({ kind: 'boolean' });
+export const NULL_NODE: PrimitiveNode = /* @__PURE__ */ Object.freeze({ kind: 'null' });
+export const UNDEFINED_NODE: PrimitiveNode = /* @__PURE__ */ Object.freeze({ kind: 'undefined' });
+export const UNKNOWN_NODE: UnknownNode = /* @__PURE__ */ Object.freeze({ kind: 'unknown' });
 
 /** The literals of a string literal union, or `undefined` for any other node. */
 export function literalsOf(node: TypeNode): readonly string[] | undefined {

@@ -213,7 +213,7 @@ const PRIMITIVE_NODES = new Map<number, PrimitiveNode>([
   [BOOLEAN, BOOLEAN_NODE],
 ]);
 
-const INTEGER_NODE: PrimitiveNode = Object.freeze({ kind: 'number', integer: true });
+const INTEGER_NODE: PrimitiveNode = /* @__PURE__ */ Object.freeze({ kind: 'number', integer: true });
 const STRING_FORMAT_NODES = new Map<number, PrimitiveNode>();
 
 /** The string node of a format mask, one frozen node per mask. */
