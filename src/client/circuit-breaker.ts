@@ -1,4 +1,4 @@
-import { showValue } from '../shared/show-value.js';
+import { checkFunction, checkNumber, checkObject } from './check.js';
 import { type ApiError, CircuitOpenError } from './errors.js';
 import type { CircuitBreakerConfig, CircuitState } from './types.js';
 
@@ -27,24 +27,18 @@ export function resolveCircuitBreaker(
   config: CircuitBreakerConfig | undefined,
 ): ResolvedCircuitBreaker | undefined {
   if (config === undefined) return undefined;
-  if (config === null || typeof config !== 'object') {
-    throw new TypeError(`circuitBreaker must be an object, got ${showValue(config)}`);
-  }
+  checkObject('circuitBreaker', config);
   const threshold = config.threshold ?? BREAKER_DEFAULTS.threshold;
-  checkNumber('threshold', threshold, 1, true);
+  checkNumber('circuitBreaker.threshold', threshold, 1, Number.POSITIVE_INFINITY, true);
   const periods: number[] = [];
   for (const name of ['timeout', 'resetTimeout'] as const) {
     const value = config[name];
     // null, like undefined, means "not given" (as for threshold, through `??`).
     if (value === undefined || value === null) continue;
-    checkNumber(name, value, 0, false);
+    checkNumber(`circuitBreaker.${name}`, value, 0, Number.POSITIVE_INFINITY, false);
     periods.push(value);
   }
-  if (config.onStateChange !== undefined && typeof config.onStateChange !== 'function') {
-    throw new TypeError(
-      `circuitBreaker.onStateChange must be a function, got ${showValue(config.onStateChange)}`,
-    );
-  }
+  if (config.onStateChange !== undefined) checkFunction('circuitBreaker.onStateChange', config.onStateChange);
   // Either name gives the open period; with both, the larger wins (docs/resilience.md).
   const openMs = periods.length === 0 ? BREAKER_DEFAULTS.openMs : Math.max(...periods);
   return { threshold, openMs, onStateChange: config.onStateChange };
@@ -136,15 +130,5 @@ export class CircuitBreaker {
     this.#state = next;
     // The state is updated first, so a callback that reads `client.circuitState` sees the new one.
     if (next.kind !== previous) this.config.onStateChange?.(next.kind, previous);
-  }
-}
-
-function checkNumber(name: string, value: unknown, min: number, integer: boolean): void {
-  if (typeof value !== 'number') {
-    throw new TypeError(`circuitBreaker.${name} must be a number, got ${showValue(value)}`);
-  }
-  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
-    const what = integer ? 'an integer' : 'a finite number';
-    throw new RangeError(`circuitBreaker.${name} must be ${what} >= ${min}, got ${showValue(value)}`);
   }
 }

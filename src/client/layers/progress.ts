@@ -1,6 +1,6 @@
-import { showValue } from '../../shared/show-value.js';
 import { isStream } from '../body.js';
 import { type Call, type LayerDefinition, type Transport, withRequest } from '../call.js';
+import { checkFunction } from '../check.js';
 import type { Progress } from '../types.js';
 
 type OnProgress = (progress: Progress) => void;
@@ -18,7 +18,7 @@ const CHUNK = 64 * 1024;
  * with that error as its cause.
  */
 export const progress: LayerDefinition = {
-  requestOptions: { onDownloadProgress: checkCallback, onUploadProgress: checkCallback },
+  requestOptions: { onDownloadProgress: checkFunction, onUploadProgress: checkFunction },
   createTransport: () => (next) => (call) => {
     const { onDownloadProgress, onUploadProgress } = call.options as {
       onDownloadProgress?: OnProgress;
@@ -48,11 +48,6 @@ async function counted(
   if (onDownloadProgress === undefined) return response;
   call.state.replaced = true;
   return countDownload(response, onDownloadProgress);
-}
-
-function checkCallback(option: string, value: unknown): void {
-  if (typeof value !== 'function')
-    throw new TypeError(`${option} must be a function, got ${showValue(value)}`);
 }
 
 function report(callback: OnProgress, transferred: number, total: number | undefined, done: boolean): void {
