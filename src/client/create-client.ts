@@ -4,7 +4,7 @@ import type { ApiClientFor } from './endpoint-map.js';
 import { ApiError } from './errors.js';
 import { mergeClientConfig } from './extend.js';
 import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
-import { paginateItems, toPaginatedResponse } from './pagination.js';
+import { assertPageNumbers, paginateItems, toPaginatedResponse } from './pagination.js';
 import { composePipeline } from './pipeline.js';
 import { prepareCall } from './prepare.js';
 import { responsePromise } from './response-promise.js';
@@ -232,12 +232,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
 /** Splits ListOptions into the list query (validated) and the remaining request options. */
 function splitListOptions<T>(options: ListOptions<T>): { query: ListQuery; rest: RequestOptions<T[]> } {
   const { pagination = { page: 1, limit: 20 }, sort, filters, ...rest } = options;
-  for (const key of ['page', 'limit'] as const) {
-    const value = pagination[key];
-    if (!Number.isInteger(value) || value < 1) {
-      throw new RangeError(`pagination.${key} must be an integer >= 1, got ${String(value)}`);
-    }
-  }
+  assertPageNumbers('', pagination);
   if (sort !== undefined && sort.order !== 'asc' && sort.order !== 'desc') {
     throw new RangeError(`sort.order must be 'asc' or 'desc', got ${JSON.stringify(sort.order)}`);
   }
