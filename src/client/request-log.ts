@@ -1,4 +1,4 @@
-import type { Call, CallState, Trace } from './call.js';
+import type { Call, Trace } from './call.js';
 import type { ApiError } from './errors.js';
 import { redactHeaders, redactUrl } from './logging/redact.js';
 import type { ResolvedClientConfig } from './options.js';
