@@ -50,12 +50,9 @@ export async function* serverSentEvents<T>(
     if (body !== undefined) {
       try {
         for await (const event of parseEventStream(body, state, signal ?? undefined)) {
-          yield {
-            event: event.event,
-            data: (parseJson ? parseData(event.data, request.errorLocale) : event.data) as T,
-            id: event.id,
-            retry: event.retry,
-          };
+          yield parseJson
+            ? { ...event, data: parseData(event.data, request.errorLocale) as T }
+            : (event as SseEvent<T>);
         }
       } catch (error) {
         // The connection broke mid-stream: reconnect, unless the caller aborted or the data was bad.
