@@ -1,7 +1,6 @@
 import { bodyCallOptions } from './body-arguments.js';
 import type { Call, Reply } from './call.js';
 import type { ApiClientFor } from './endpoint-map.js';
-import { ApiError } from './errors.js';
 import { mergeClientConfig } from './extend.js';
 import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
 import { assertPageNumbers, paginateItems, toPaginatedResponse } from './pagination.js';
@@ -149,17 +148,6 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     return responsePromise(reply, call?.state, call?.state.trace);
   };
 
-  const run = async (method: HttpMethod, path: string, options: RequestOptions<unknown>): Promise<Reply> => {
-    const { reply, call } = start(method, path, options);
-    const trace = call?.state.trace;
-    try {
-      return await reply;
-    } catch (error) {
-      if (trace !== undefined && error instanceof ApiError) trace.failure(error);
-      throw error;
-    }
-  };
-
   /** post/put/patch: a body given twice is a rejection too. */
   const withBody = (
     method: HttpMethod,
@@ -182,10 +170,10 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     options: RequestOptions<T[]>,
   ): Promise<PaginatedResponse<T>> => {
     const searchParams = { ...options.searchParams, ...client.pagination.request(query) };
-    const { data, response } = await run('GET', path, {
+    const { data, response } = await request('GET', path, {
       ...options,
       searchParams,
-    } as RequestOptions<unknown>);
+    } as RequestOptions<unknown>).withResponse();
     const mapped = client.pagination.response(data, response, query);
     return toPaginatedResponse(mapped.data as T[], mapped.total, query);
   };
