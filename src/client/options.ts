@@ -78,8 +78,7 @@ export function resolveClientConfig(
   }
   const disableInterceptors = optionalBoolean('disableInterceptors', config.disableInterceptors);
   const clock = resolveClock(config.clock);
-  const breakerConfig =
-    config.circuitBreaker === undefined ? undefined : resolveCircuitBreaker(config.circuitBreaker);
+  const breakerConfig = resolveCircuitBreaker(config.circuitBreaker);
   return {
     baseUrl: baseValue === undefined ? undefined : parseBaseUrl(baseOption, baseValue),
     allowAbsoluteUrls: optionalBoolean('allowAbsoluteUrls', config.allowAbsoluteUrls),
@@ -96,7 +95,7 @@ export function resolveClientConfig(
     redactHeaderKeys: resolveRedactKeys(config.redactHeaderKeys),
     logger: resolveLogger(config.logger),
     // Both are off unless configured; their resolvers validate the values given.
-    retryPolicy: config.retryPolicy === undefined ? undefined : resolveRetryPolicy(config.retryPolicy),
+    retryPolicy: resolveRetryPolicy(config.retryPolicy),
     circuitBreaker: breakerConfig,
     breaker:
       inheritedBreaker ??
