@@ -1,5 +1,5 @@
 import { bodyCallOptions } from './body-arguments.js';
-import type { Call } from './call.js';
+import type { Call, Reply } from './call.js';
 import type { ApiClientFor } from './endpoint-map.js';
 import { mergeClientConfig } from './extend.js';
 import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
@@ -126,20 +126,26 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
   // Every method returns a promise, so bad input (thrown while preparing) is a rejection, never a
   // synchronous throw. Plain functions returning the pipeline's promise, not async wrappers around it:
   // each async layer costs a promise and a suspended frame per request in flight.
-  const rejected = (error: unknown) => responsePromise(Promise.reject(error), undefined, undefined);
-
-  /** Prepares and sends a call. */
-  const request = (method: HttpMethod, path: string, options?: RequestOptions<unknown>) => {
+  /** Prepares and sends a call; bad input (thrown while preparing) is a rejection, never a throw. */
+  const start = (
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions<unknown> | undefined,
+  ): { reply: Promise<Reply>; call: Call | undefined } => {
     let call: Call;
     try {
       call = prepareCall(client, method, path, options ?? {});
     } catch (error) {
-      return rejected(error);
+      return { reply: Promise.reject(error), call: undefined };
     }
-    const reply = call.signal?.aborted ? Promise.reject(call.signal.reason) : send(call);
-    // The call's trace (its log, installed while sending) hears the error the call ends with (retry
-    // reported the earlier ones).
-    return responsePromise(reply, call.state, call.state.trace);
+    if (call.signal?.aborted) return { reply: Promise.reject(call.signal.reason), call };
+    return { reply: send(call), call };
+  };
+
+  // The call's trace (its log) hears the error the call ends with (retry reported the earlier ones).
+  const request = (method: HttpMethod, path: string, options?: RequestOptions<unknown>) => {
+    const { reply, call } = start(method, path, options);
+    return responsePromise(reply, call?.state, call?.state.trace);
   };
 
   /** post/put/patch: a body given twice is a rejection too. */
@@ -153,7 +159,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     try {
       merged = bodyCallOptions(method, bodyOrOptions, options);
     } catch (error) {
-      return rejected(error);
+      return responsePromise(Promise.reject(error), undefined, undefined);
     }
     return request(method, path, merged);
   };
