@@ -1,4 +1,4 @@
-import { showValue } from '../shared/show-value.js';
+import { checkFunction, checkNumber, checkObject } from './check.js';
 import { type ApiError, CircuitOpenError } from './errors.js';
 import type { CircuitBreakerConfig, CircuitState } from './types.js';
 
@@ -13,38 +13,23 @@ export interface ResolvedCircuitBreaker {
 /** The defaults of CircuitBreakerConfig, in one place. */
 export const BREAKER_DEFAULTS = { threshold: 5, openMs: 30_000 } as const;
 
-/**
- * The breaker's inner state. Each kind carries only what it needs, so an open circuit without an
- * opening time, or a failure count while half-open, cannot be written.
- */
-type BreakerState =
-  | { readonly kind: 'closed'; readonly failures: number }
-  | { readonly kind: 'open'; readonly openedAt: number }
-  | { readonly kind: 'half-open'; readonly probeInFlight: boolean };
-
 /** Validates a CircuitBreakerConfig and fills in defaults; `undefined` when the breaker is off. */
 export function resolveCircuitBreaker(
   config: CircuitBreakerConfig | undefined,
 ): ResolvedCircuitBreaker | undefined {
   if (config === undefined) return undefined;
-  if (config === null || typeof config !== 'object') {
-    throw new TypeError(`circuitBreaker must be an object, got ${showValue(config)}`);
-  }
+  checkObject('circuitBreaker', config);
   const threshold = config.threshold ?? BREAKER_DEFAULTS.threshold;
-  checkNumber('threshold', threshold, 1, true);
+  checkNumber('circuitBreaker.threshold', threshold, 1, Number.POSITIVE_INFINITY, true);
   const periods: number[] = [];
   for (const name of ['timeout', 'resetTimeout'] as const) {
     const value = config[name];
     // null, like undefined, means "not given" (as for threshold, through `??`).
     if (value === undefined || value === null) continue;
-    checkNumber(name, value, 0, false);
+    checkNumber(`circuitBreaker.${name}`, value, 0, Number.POSITIVE_INFINITY, false);
     periods.push(value);
   }
-  if (config.onStateChange !== undefined && typeof config.onStateChange !== 'function') {
-    throw new TypeError(
-      `circuitBreaker.onStateChange must be a function, got ${showValue(config.onStateChange)}`,
-    );
-  }
+  if (config.onStateChange !== undefined) checkFunction('circuitBreaker.onStateChange', config.onStateChange);
   // Either name gives the open period; with both, the larger wins (docs/resilience.md).
   const openMs = periods.length === 0 ? BREAKER_DEFAULTS.openMs : Math.max(...periods);
   return { threshold, openMs, onStateChange: config.onStateChange };
@@ -63,7 +48,13 @@ export function isBreakerFailure(error: ApiError): boolean {
  * `recordSuccess()`, `recordFailure()` or `release()` when the attempt ends.
  */
 export class CircuitBreaker {
-  #state: BreakerState = { kind: 'closed', failures: 0 };
+  #kind: CircuitState = 'closed';
+  /** Consecutive failures while closed. */
+  #failures = 0;
+  /** When the circuit opened (while open). */
+  #openedAt = 0;
+  /** The one half-open probe is in flight (while half-open). */
+  #probe = false;
 
   constructor(
     readonly config: ResolvedCircuitBreaker,
@@ -75,76 +66,53 @@ export class CircuitBreaker {
    * change is reported to `onStateChange` now: no timer runs to report it earlier).
    */
   get state(): CircuitState {
-    return this.#advance().kind;
+    return this.#advance();
   }
 
   /** True when this attempt may be sent (closed, or the one half-open probe); false: reject with CircuitOpenError. */
   tryAcquire(): boolean {
-    const state = this.#advance();
-    switch (state.kind) {
-      case 'closed':
-        return true;
-      case 'open':
-        return false;
-      case 'half-open':
-        if (state.probeInFlight) return false;
-        this.#state = { kind: 'half-open', probeInFlight: true };
-        return true;
-    }
+    const kind = this.#advance();
+    if (kind === 'open' || (kind === 'half-open' && this.#probe)) return false;
+    if (kind === 'half-open') this.#probe = true;
+    return true;
   }
 
   /** The attempt got a response that is not a breaker failure. */
   recordSuccess(): void {
-    const state = this.#advance();
     // A late success while open came from an attempt sent before the circuit opened: only a probe
     // may close an open circuit.
-    if (state.kind !== 'open') this.#set({ kind: 'closed', failures: 0 });
+    if (this.#advance() !== 'open') this.#set('closed');
   }
 
   /** The attempt failed (see isBreakerFailure). */
   recordFailure(): void {
-    const state = this.#advance();
-    if (state.kind === 'closed') {
-      const failures = state.failures + 1;
-      this.#set(
-        failures >= this.config.threshold
-          ? { kind: 'open', openedAt: this.now() }
-          : { kind: 'closed', failures },
-      );
-    } else if (state.kind === 'half-open') {
-      this.#set({ kind: 'open', openedAt: this.now() });
-    }
+    const kind = this.#advance();
+    if (kind === 'closed') this.#failures += 1;
     // Open: a late failure of an attempt sent before the circuit opened does not extend the period.
+    if (kind === 'half-open' || (kind === 'closed' && this.#failures >= this.config.threshold)) {
+      this.#openedAt = this.now();
+      this.#set('open');
+    }
   }
 
   /** The attempt ended with neither (the caller aborted it); frees a half-open probe slot. */
   release(): void {
-    if (this.#state.kind === 'half-open') this.#state = { kind: 'half-open', probeInFlight: false };
+    this.#probe = false;
   }
 
   /** Moves an open circuit whose period has passed to half-open; returns the current state. */
-  #advance(): BreakerState {
-    const state = this.#state;
-    if (state.kind === 'open' && this.now() - state.openedAt >= this.config.openMs) {
-      this.#set({ kind: 'half-open', probeInFlight: false });
-    }
-    return this.#state;
+  #advance(): CircuitState {
+    if (this.#kind === 'open' && this.now() - this.#openedAt >= this.config.openMs) this.#set('half-open');
+    return this.#kind;
   }
 
-  #set(next: BreakerState): void {
-    const previous = this.#state.kind;
-    this.#state = next;
+  /** Enters `next` with its counters reset. */
+  #set(next: CircuitState): void {
+    const previous = this.#kind;
+    this.#kind = next;
+    this.#failures = 0;
+    this.#probe = false;
     // The state is updated first, so a callback that reads `client.circuitState` sees the new one.
-    if (next.kind !== previous) this.config.onStateChange?.(next.kind, previous);
-  }
-}
-
-function checkNumber(name: string, value: unknown, min: number, integer: boolean): void {
-  if (typeof value !== 'number') {
-    throw new TypeError(`circuitBreaker.${name} must be a number, got ${showValue(value)}`);
-  }
-  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
-    const what = integer ? 'an integer' : 'a finite number';
-    throw new RangeError(`circuitBreaker.${name} must be ${what} >= ${min}, got ${showValue(value)}`);
+    if (next !== previous) this.config.onStateChange?.(next, previous);
   }
 }

@@ -1,10 +1,9 @@
 import { bodyCallOptions } from './body-arguments.js';
 import type { Call, Reply } from './call.js';
 import type { ApiClientFor } from './endpoint-map.js';
-import { ApiError } from './errors.js';
 import { mergeClientConfig } from './extend.js';
 import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
-import { paginateItems, toPaginatedResponse } from './pagination.js';
+import { assertPageNumbers, paginateItems, toPaginatedResponse } from './pagination.js';
 import { composePipeline } from './pipeline.js';
 import { prepareCall } from './prepare.js';
 import { responsePromise } from './response-promise.js';
@@ -149,17 +148,6 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     return responsePromise(reply, call?.state, call?.state.trace);
   };
 
-  const run = async (method: HttpMethod, path: string, options: RequestOptions<unknown>): Promise<Reply> => {
-    const { reply, call } = start(method, path, options);
-    const trace = call?.state.trace;
-    try {
-      return await reply;
-    } catch (error) {
-      if (trace !== undefined && error instanceof ApiError) trace.failure(error);
-      throw error;
-    }
-  };
-
   /** post/put/patch: a body given twice is a rejection too. */
   const withBody = (
     method: HttpMethod,
@@ -182,10 +170,10 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     options: RequestOptions<T[]>,
   ): Promise<PaginatedResponse<T>> => {
     const searchParams = { ...options.searchParams, ...client.pagination.request(query) };
-    const { data, response } = await run('GET', path, {
+    const { data, response } = await request('GET', path, {
       ...options,
       searchParams,
-    } as RequestOptions<unknown>);
+    } as RequestOptions<unknown>).withResponse();
     const mapped = client.pagination.response(data, response, query);
     return toPaginatedResponse(mapped.data as T[], mapped.total, query);
   };
@@ -232,12 +220,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
 /** Splits ListOptions into the list query (validated) and the remaining request options. */
 function splitListOptions<T>(options: ListOptions<T>): { query: ListQuery; rest: RequestOptions<T[]> } {
   const { pagination = { page: 1, limit: 20 }, sort, filters, ...rest } = options;
-  for (const key of ['page', 'limit'] as const) {
-    const value = pagination[key];
-    if (!Number.isInteger(value) || value < 1) {
-      throw new RangeError(`pagination.${key} must be an integer >= 1, got ${String(value)}`);
-    }
-  }
+  assertPageNumbers('', pagination);
   if (sort !== undefined && sort.order !== 'asc' && sort.order !== 'desc') {
     throw new RangeError(`sort.order must be 'asc' or 'desc', got ${JSON.stringify(sort.order)}`);
   }

@@ -1,5 +1,5 @@
-import { showValue } from '../shared/show-value.js';
 import { MAX_TIMER_MS } from '../shared/timer-limit.js';
+import { checkBoolean, checkFunction, optionError } from './check.js';
 import { CircuitBreaker, type ResolvedCircuitBreaker, resolveCircuitBreaker } from './circuit-breaker.js';
 import { safeHeaders } from './headers.js';
 import { DEFAULT_REDACT_HEADER_KEYS } from './logging/redact.js';
@@ -70,19 +70,15 @@ export function resolveClientConfig(
   config: ApiClientConfig,
   inheritedBreaker?: CircuitBreaker,
 ): ResolvedClientConfig {
-  if (!isObject(config))
-    throw new TypeError(`createApiClient(config): config must be an object, got ${showValue(config)}`);
+  if (!isObject(config)) throw optionError('createApiClient(config): config', 'be an object', config);
   const baseOption = config.baseUrl !== undefined ? 'baseUrl' : 'baseURL';
   const baseValue = config.baseUrl ?? config.baseURL;
   if (typeof (config.fetchImpl ?? globalThis.fetch) !== 'function') {
-    throw new TypeError(
-      `fetchImpl must be a function (no global fetch is available), got ${showValue(config.fetchImpl)}`,
-    );
+    throw optionError('fetchImpl', 'be a function (no global fetch is available)', config.fetchImpl);
   }
   const disableInterceptors = optionalBoolean('disableInterceptors', config.disableInterceptors);
   const clock = resolveClock(config.clock);
-  const breakerConfig =
-    config.circuitBreaker === undefined ? undefined : resolveCircuitBreaker(config.circuitBreaker);
+  const breakerConfig = resolveCircuitBreaker(config.circuitBreaker);
   return {
     baseUrl: baseValue === undefined ? undefined : parseBaseUrl(baseOption, baseValue),
     allowAbsoluteUrls: optionalBoolean('allowAbsoluteUrls', config.allowAbsoluteUrls),
@@ -99,7 +95,7 @@ export function resolveClientConfig(
     redactHeaderKeys: resolveRedactKeys(config.redactHeaderKeys),
     logger: resolveLogger(config.logger),
     // Both are off unless configured; their resolvers validate the values given.
-    retryPolicy: config.retryPolicy === undefined ? undefined : resolveRetryPolicy(config.retryPolicy),
+    retryPolicy: resolveRetryPolicy(config.retryPolicy),
     circuitBreaker: breakerConfig,
     breaker:
       inheritedBreaker ??
@@ -123,8 +119,11 @@ export function resolveTimeout(option: string, value: unknown): number | undefin
     value <= 0 ||
     (value > MAX_TIMER_MS && value !== Number.POSITIVE_INFINITY)
   ) {
-    throw new RangeError(
-      `${option} must be a positive number of ms (at most ${MAX_TIMER_MS}, or Infinity), got ${showValue(value)}`,
+    throw optionError(
+      option,
+      `be a positive number of ms (at most ${MAX_TIMER_MS}, or Infinity)`,
+      value,
+      RangeError,
     );
   }
   return value;
@@ -134,39 +133,36 @@ export function resolveTimeout(option: string, value: unknown): number | undefin
 export function resolveLocale(option: string, value: unknown): Locale | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string' && LOCALES.has(value)) return value as Locale;
-  throw new RangeError(`${option} must be 'en' or 'es', got ${showValue(value)}`);
+  throw optionError(option, "be 'en' or 'es'", value, RangeError);
 }
 
 /** An optional boolean option; `undefined` is false. */
 export function optionalBoolean(option: string, value: unknown): boolean {
   if (value === undefined) return false;
-  if (typeof value === 'boolean') return value;
-  throw new TypeError(`${option} must be a boolean, got ${showValue(value)}`);
+  checkBoolean(option, value);
+  return value as boolean;
 }
 
 function optionalFunction<F>(option: string, value: F | undefined): F | undefined {
-  if (value === undefined || typeof value === 'function') return value;
-  throw new TypeError(`${option} must be a function, got ${showValue(value)}`);
+  if (value !== undefined) checkFunction(option, value);
+  return value;
 }
 
 export function resolveErrorMessages(
   value: ApiClientConfig['errorMessages'],
 ): ErrorMessageOverrides | undefined {
   if (value === undefined) return undefined;
-  if (!isObject(value)) throw new TypeError(`errorMessages must be an object, got ${showValue(value)}`);
+  if (!isObject(value)) throw optionError('errorMessages', 'be an object', value);
   for (const [locale, messages] of Object.entries(value)) {
     resolveLocale('errorMessages key', locale);
     if (messages === undefined) continue;
-    if (!isObject(messages))
-      throw new TypeError(`errorMessages.${locale} must be an object, got ${showValue(messages)}`);
+    if (!isObject(messages)) throw optionError(`errorMessages.${locale}`, 'be an object', messages);
     for (const [status, text] of Object.entries(messages)) {
       if (!/^\d+$/.test(status)) {
-        throw new RangeError(
-          `errorMessages.${locale} keys must be HTTP status codes, got ${showValue(status)}`,
-        );
+        throw optionError(`errorMessages.${locale} keys`, 'be HTTP status codes', status, RangeError);
       }
       if (typeof text !== 'string') {
-        throw new TypeError(`errorMessages.${locale}.${status} must be a string, got ${showValue(text)}`);
+        throw optionError(`errorMessages.${locale}.${status}`, 'be a string', text);
       }
     }
   }
@@ -176,7 +172,7 @@ export function resolveErrorMessages(
 /** Checks the interceptors: each of `request` and `response` one function or an array of functions. */
 function resolveInterceptors(value: ApiClientInterceptors | undefined): ApiClientInterceptors | undefined {
   if (value === undefined) return undefined;
-  if (!isObject(value)) throw new TypeError(`interceptors must be an object, got ${showValue(value)}`);
+  if (!isObject(value)) throw optionError('interceptors', 'be an object', value);
   const request = functionOrList('interceptors.request', value.request);
   const response = functionOrList('interceptors.response', value.response);
   if (request === undefined && response === undefined) return undefined;
@@ -190,18 +186,14 @@ function functionOrList<F>(
 ): F | readonly F[] | undefined {
   if (!Array.isArray(value)) return optionalFunction(option, value as F | undefined);
   const list = Object.freeze([...(value as readonly F[])]);
-  list.forEach((item, index) => {
-    if (typeof item !== 'function') {
-      throw new TypeError(`${option}[${index}] must be a function, got ${showValue(item)}`);
-    }
-  });
+  for (const [index, item] of list.entries()) checkFunction(`${option}[${index}]`, item);
   return list.length === 0 ? undefined : list;
 }
 
 function resolveRedactKeys(value: readonly string[] | undefined): readonly string[] {
   if (value === undefined) return DEFAULT_REDACT_HEADER_KEYS;
   if (!Array.isArray(value) || value.some((key) => typeof key !== 'string')) {
-    throw new TypeError(`redactHeaderKeys must be an array of header names, got ${showValue(value)}`);
+    throw optionError('redactHeaderKeys', 'be an array of header names', value);
   }
   return Object.freeze([...value]);
 }
@@ -210,7 +202,7 @@ function resolveLogger(value: Logger | undefined): Logger | undefined {
   if (value === undefined) return undefined;
   for (const method of ['debug', 'info', 'warn', 'error'] as const) {
     if (!isObject(value) || typeof value[method] !== 'function') {
-      throw new TypeError(`logger must have debug, info, warn and error methods, got ${showValue(value)}`);
+      throw optionError('logger', 'have debug, info, warn and error methods', value);
     }
   }
   return value;
@@ -219,7 +211,7 @@ function resolveLogger(value: Logger | undefined): Logger | undefined {
 function resolveClock(value: Clock | undefined): Clock {
   if (value === undefined) return realClock;
   if (!isObject(value) || typeof value.now !== 'function' || typeof value.sleep !== 'function') {
-    throw new TypeError(`clock must have now() and sleep(ms, signal) methods, got ${showValue(value)}`);
+    throw optionError('clock', 'have now() and sleep(ms, signal) methods', value);
   }
   return value;
 }

@@ -5,14 +5,22 @@ const RESERVED = ['page', 'limit', 'sort', 'order'] as const;
 const ITEM_KEYS = ['data', 'items', 'results'] as const;
 const TOTAL_KEYS = ['total', 'totalCount', 'count'] as const;
 
-/** Throws RangeError unless page and limit are integers >= 1 and sort is well formed. */
-export function assertListQuery(query: ListQuery): void {
+/** Throws RangeError unless `page` and `limit` are integers >= 1; `prefix` starts the message. */
+export function assertPageNumbers(
+  prefix: string,
+  pagination: { readonly page: unknown; readonly limit: unknown },
+): void {
   for (const name of ['page', 'limit'] as const) {
-    const value: unknown = query[name];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-      throw new RangeError(`getList: pagination.${name} must be an integer >= 1, got ${String(value)}`);
+    const value = pagination[name];
+    if (!Number.isInteger(value) || (value as number) < 1) {
+      throw new RangeError(`${prefix}pagination.${name} must be an integer >= 1, got ${String(value)}`);
     }
   }
+}
+
+/** Throws RangeError unless page and limit are integers >= 1 and sort is well formed. */
+export function assertListQuery(query: ListQuery): void {
+  assertPageNumbers('getList: ', query);
   if (query.sort === undefined) return;
   const { field, order } = query.sort as { field: unknown; order: unknown };
   if (typeof field !== 'string' || field === '') {

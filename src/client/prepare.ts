@@ -1,6 +1,6 @@
-import { showValue } from '../shared/show-value.js';
 import { encodeBody } from './body.js';
 import type { Call } from './call.js';
+import { optionError } from './check.js';
 import { fillPathParams } from './endpoint-map.js';
 import { safeHeaders } from './headers.js';
 import type { ResolvedClientConfig } from './options.js';
@@ -70,7 +70,7 @@ export function prepareCall(
   options: RequestOptions<unknown>,
 ): Call {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`options must be an object of request options, got ${showValue(options)}`);
+    throw optionError('options', 'be an object of request options', options);
   }
   const method = (
     typeof requestedMethod === 'string' ? requestedMethod.toUpperCase() : requestedMethod
@@ -111,14 +111,15 @@ export function prepareCall(
     throw new TypeError('options.signal must be an AbortSignal');
   }
   if (options.parseAs !== undefined && !PARSE_AS.has(options.parseAs)) {
-    throw new RangeError(
-      `options.parseAs must be one of ${[...PARSE_AS].join(', ')}, got ${showValue(options.parseAs)}`,
+    throw optionError(
+      'options.parseAs',
+      `be one of ${[...PARSE_AS].join(', ')}`,
+      options.parseAs,
+      RangeError,
     );
   }
   if (searchParams !== undefined && (typeof searchParams !== 'object' || searchParams === null)) {
-    throw new TypeError(
-      `options.searchParams must be an object of query parameters, got ${showValue(searchParams)}`,
-    );
+    throw optionError('options.searchParams', 'be an object of query parameters', searchParams);
   }
   const callerSignal = signal ?? undefined;
   return {

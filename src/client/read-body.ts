@@ -7,9 +7,10 @@ import { ApiError } from './errors.js';
 import { eventMessage } from './messages/index.js';
 import {
   discardBody,
-  isJsonContentType,
+  isJsonType,
   type JudgeContext,
   MAX_ERROR_BODY_BYTES,
+  mediaType,
   readBytes,
   readText,
 } from './response.js';
@@ -32,15 +33,10 @@ export const PARSE_AS: ReadonlySet<string> = new Set<ParseAs>([
 /** Types that are text although not `text/*`. */
 const TEXTUAL = /^application\/(xml|javascript|x-www-form-urlencoded)$|\+xml$/;
 
-/** The media type of a Content-Type value, lower case, without parameters. */
-function mediaType(contentType: string | null): string {
-  return (contentType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
-}
-
 /** What `'auto'` reads a content type as: JSON, text, or (any other type, or none) a Blob. */
 export function autoKind(contentType: string | null): 'json' | 'text' | 'blob' {
-  if (isJsonContentType(contentType)) return 'json';
   const type = mediaType(contentType);
+  if (isJsonType(type)) return 'json';
   return type.startsWith('text/') || TEXTUAL.test(type) ? 'text' : 'blob';
 }
 

@@ -1,4 +1,4 @@
-import type { Call, CallState, Trace } from './call.js';
+import type { Call, Trace } from './call.js';
 import type { ApiError } from './errors.js';
 import { redactHeaders, redactUrl } from './logging/redact.js';
 import type { ResolvedClientConfig } from './options.js';
@@ -16,12 +16,9 @@ import type { Logger } from './types.js';
  * - warn `{ method, url, attempt, delayMs }` 'retrying request' before each retry wait
  */
 export class RequestLog implements Trace {
-  readonly #logger: Logger;
-  readonly #clock: ResolvedClientConfig['clock'];
-  readonly #method: string;
-  readonly #state: CallState;
-  readonly #logHeaders: boolean;
-  readonly #redactKeys: readonly string[];
+  readonly #client: ResolvedClientConfig;
+  /** The call as the logging layer got it: its method, options and state. */
+  readonly #call: Call;
   /** Whether debug lines are wanted: when the logger says not, none is built (no object, no URL redaction). */
   readonly #debug: boolean;
   #rawUrl: string;
@@ -29,23 +26,22 @@ export class RequestLog implements Trace {
   #started = 0;
 
   constructor(client: ResolvedClientConfig, call: Call) {
-    this.#logger = client.logger as Logger;
-    this.#clock = client.clock;
-    this.#method = call.method;
-    this.#state = call.state;
-    const logHeaders = call.options.logHeaders as boolean | undefined;
-    this.#logHeaders = logHeaders ?? client.logHeaders;
-    this.#redactKeys = client.redactHeaderKeys;
+    this.#client = client;
+    this.#call = call;
     this.#rawUrl = call.url;
     // pino's isLevelEnabled, also on createLogger's loggers; a logger without it gets every line.
-    const logger = this.#logger as Logger & { isLevelEnabled?: (level: string) => boolean };
+    const logger = client.logger as Logger & { isLevelEnabled?: (level: string) => boolean };
     this.#debug = typeof logger.isLevelEnabled !== 'function' || logger.isLevelEnabled('debug');
   }
 
-  /** The redacted URL of the latest attempt, computed once per distinct URL. */
-  get #safeUrl(): string {
+  /** One line: `{ method, url, attempt }` (the URL redacted once per distinct URL), then `fields`. */
+  #write(level: 'debug' | 'warn', message: string, fields: Record<string, unknown>): void {
     this.#url ??= redactUrl(this.#rawUrl);
-    return this.#url;
+    const { method, state } = this.#call;
+    (this.#client.logger as Logger)[level](
+      { method, url: this.#url, attempt: state.attempt, ...fields },
+      message,
+    );
   }
 
   request(call: Call): void {
@@ -56,50 +52,34 @@ export class RequestLog implements Trace {
       this.#url = undefined;
     }
     if (!this.#debug) return;
-    this.#started = this.#clock.now();
-    const data: Record<string, unknown> = {
-      method: this.#method,
-      url: this.#safeUrl,
-      attempt: this.#state.attempt,
-    };
-    if (this.#logHeaders) data['headers'] = redactHeaders(call.headers, this.#redactKeys);
-    this.#logger.debug(data, 'request');
+    this.#started = this.#client.clock.now();
+    const logHeaders = (this.#call.options.logHeaders as boolean | undefined) ?? this.#client.logHeaders;
+    this.#write(
+      'debug',
+      'request',
+      logHeaders ? { headers: redactHeaders(call.headers, this.#client.redactHeaderKeys) } : {},
+    );
   }
 
   response(response: Response): void {
     if (!this.#debug) return;
-    this.#logger.debug(
-      {
-        method: this.#method,
-        url: this.#safeUrl,
-        attempt: this.#state.attempt,
-        status: response.status,
-        durationMs: this.#clock.now() - this.#started,
-      },
-      'response',
-    );
+    this.#write('debug', 'response', {
+      status: response.status,
+      durationMs: this.#client.clock.now() - this.#started,
+    });
   }
 
   failure(error: ApiError): void {
-    this.#logger.warn(
-      {
-        method: this.#method,
-        url: this.#safeUrl,
-        attempt: this.#state.attempt,
-        status: error.status,
-        statusText: error.statusText,
-        isTimeout: error.isTimeout,
-        error: error.name,
-        message: error.message,
-      },
-      'request failed',
-    );
+    this.#write('warn', 'request failed', {
+      status: error.status,
+      statusText: error.statusText,
+      isTimeout: error.isTimeout,
+      error: error.name,
+      message: error.message,
+    });
   }
 
   retry(delayMs: number): void {
-    this.#logger.warn(
-      { method: this.#method, url: this.#safeUrl, attempt: this.#state.attempt, delayMs },
-      'retrying request',
-    );
+    this.#write('warn', 'retrying request', { delayMs });
   }
 }

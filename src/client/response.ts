@@ -57,12 +57,21 @@ export async function judgeResponse(
 /** An error body is read up to this many bytes; past it the read stops and the body is left out. */
 export const MAX_ERROR_BODY_BYTES = 2 * 1024 * 1024;
 
+/** The media type of a Content-Type value, lower case, without parameters; `''` for none. */
+export function mediaType(contentType: string | null): string {
+  if (contentType === null) return '';
+  const semicolon = contentType.indexOf(';');
+  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
+}
+
 /** `application/json` and any `*+json` type (RFC 6839), e.g. `application/problem+json`. */
 export function isJsonContentType(contentType: string | null): boolean {
-  if (contentType === null) return false;
-  const semicolon = contentType.indexOf(';');
-  const mediaType = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
-  return mediaType === 'application/json' || mediaType.endsWith('+json');
+  return isJsonType(mediaType(contentType));
+}
+
+/** A media type (as `mediaType` gives it) that is JSON. */
+export function isJsonType(type: string): boolean {
+  return type === 'application/json' || type.endsWith('+json');
 }
 
 /** A response that has no body to read: HEAD, 204 No Content, 205 Reset Content. */

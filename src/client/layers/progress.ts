@@ -1,6 +1,6 @@
-import { showValue } from '../../shared/show-value.js';
 import { isStream } from '../body.js';
 import { type Call, type LayerDefinition, type Transport, withRequest } from '../call.js';
+import { checkFunction } from '../check.js';
 import type { Progress } from '../types.js';
 
 type OnProgress = (progress: Progress) => void;
@@ -18,7 +18,7 @@ const CHUNK = 64 * 1024;
  * with that error as its cause.
  */
 export const progress: LayerDefinition = {
-  requestOptions: { onDownloadProgress: checkCallback, onUploadProgress: checkCallback },
+  requestOptions: { onDownloadProgress: checkFunction, onUploadProgress: checkFunction },
   createTransport: () => (next) => (call) => {
     const { onDownloadProgress, onUploadProgress } = call.options as {
       onDownloadProgress?: OnProgress;
@@ -50,11 +50,6 @@ async function counted(
   return countDownload(response, onDownloadProgress);
 }
 
-function checkCallback(option: string, value: unknown): void {
-  if (typeof value !== 'function')
-    throw new TypeError(`${option} must be a function, got ${showValue(value)}`);
-}
-
 function report(callback: OnProgress, transferred: number, total: number | undefined, done: boolean): void {
   const totalBytes = done ? transferred : total;
   callback({
@@ -70,6 +65,34 @@ function report(callback: OnProgress, transferred: number, total: number | undef
   });
 }
 
+/** How far a counted stream got: bytes through so far, and whether it ended (its last report made). */
+interface Count {
+  transferred: number;
+  ended: boolean;
+}
+
+/** `source`, each chunk reported to `callback` as it passes; the final report when the stream ends. */
+function countChunks(
+  source: ReadableStream<Uint8Array>,
+  callback: OnProgress,
+  total: number | undefined,
+  count: Count = { transferred: 0, ended: false },
+): ReadableStream<Uint8Array> {
+  return source.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        count.transferred += chunk.byteLength;
+        controller.enqueue(chunk);
+        report(callback, count.transferred, total, false);
+      },
+      flush() {
+        count.ended = true;
+        report(callback, count.transferred, total, true);
+      },
+    }),
+  );
+}
+
 /** The response, its body counted as it is read. */
 function countDownload(response: Response, callback: OnProgress): Response {
   const length = response.headers.get('content-length');
@@ -79,25 +102,11 @@ function countDownload(response: Response, callback: OnProgress): Response {
       ? Number(length)
       : undefined;
   report(callback, 0, total, false);
-  const source = response.body;
-  if (source === null) {
+  if (response.body === null) {
     report(callback, 0, 0, true);
     return response;
   }
-  let transferred = 0;
-  const counted = source.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        transferred += chunk.byteLength;
-        controller.enqueue(chunk);
-        report(callback, transferred, total, false);
-      },
-      flush() {
-        report(callback, transferred, total, true);
-      },
-    }),
-  );
-  const copy = new Response(counted, {
+  const copy = new Response(countChunks(response.body, callback, total), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
@@ -125,43 +134,37 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
   const bytes = isStream(body) ? undefined : await bytesOf(body);
   const total = bytes?.byteLength;
   report(callback, 0, total, false);
-  let transferred = 0;
-  const finish = (): void => report(callback, transferred === 0 ? (total ?? 0) : transferred, total, true);
+  const count: Count = { transferred: 0, ended: false };
+  const finish = (): void =>
+    report(callback, count.transferred === 0 ? (total ?? 0) : count.transferred, total, true);
   if (!canStreamUploads() || (bytes === undefined && !isStream(body))) return { call, done: finish };
   let offset = 0;
-  const reader = isStream(body) ? (body as ReadableStream<Uint8Array>).getReader() : undefined;
-  let ended = false;
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let chunk: Uint8Array | undefined;
-      if (reader !== undefined) {
-        const next = await reader.read();
-        chunk = next.done ? undefined : next.value;
-      } else if (bytes !== undefined && offset < bytes.byteLength) {
-        chunk = bytes.subarray(offset, offset + CHUNK);
-        offset += chunk.byteLength;
-      }
-      if (chunk === undefined) {
-        controller.close();
-        ended = true;
-        report(callback, transferred, total, true);
-        return;
-      }
-      controller.enqueue(chunk);
-      transferred += chunk.byteLength;
-      report(callback, transferred, total, false);
-    },
-    cancel(reason) {
-      return reader?.cancel(reason);
-    },
-  });
+  // Known bytes are sent in chunks of CHUNK, so that their progress is reported as they go.
+  const source =
+    bytes === undefined
+      ? (body as ReadableStream<Uint8Array>)
+      : new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (offset >= bytes.byteLength) return controller.close();
+            const chunk = bytes.subarray(offset, offset + CHUNK);
+            offset += chunk.byteLength;
+            controller.enqueue(chunk);
+          },
+        });
   const headers = new Headers(call.headers);
   const type = contentTypeOf(body);
   if (type !== undefined && !headers.has('content-type')) headers.set('content-type', type);
   return {
-    call: withRequest(call, call.method, call.url, headers, stream, call.init),
+    call: withRequest(
+      call,
+      call.method,
+      call.url,
+      headers,
+      countChunks(source, callback, total, count),
+      call.init,
+    ),
     done: () => {
-      if (!ended) finish();
+      if (!count.ended) finish();
     },
   };
 }

@@ -24,9 +24,6 @@ export const catalogs = { en, es } as const satisfies Record<Locale, MessageCata
 
 export type ErrorMessageOverrides = NonNullable<ApiClientConfig['errorMessages']>;
 
-/** `{status}` in any message is replaced by the status code (used by `fallback`). */
-const STATUS_PLACEHOLDER = /\{status\}/g;
-
 /**
  * The message of an HTTP status (0 for a network failure): the caller's override for that locale and
  * status, else the built-in message of that locale and status, else that locale's fallback.
@@ -38,7 +35,8 @@ export function statusMessage(
 ): string {
   const catalog: Partial<Record<number, string>> & MessageCatalog = catalogs[locale];
   const text = overrides?.[locale]?.[status] ?? catalog[status] ?? catalog.fallback;
-  return text.includes('{status}') ? text.replace(STATUS_PLACEHOLDER, String(status)) : text;
+  // `{status}` in any message is replaced by the status code (used by `fallback`).
+  return text.replaceAll('{status}', String(status));
 }
 
 /** A message that is not tied to a status (circuit open, validation failure, invalid JSON). */

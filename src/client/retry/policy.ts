@@ -1,5 +1,5 @@
-import { showValue } from '../../shared/show-value.js';
 import { MAX_TIMER_MS } from '../../shared/timer-limit.js';
+import { checkBoolean, checkFunction, checkNumber, checkObject } from '../check.js';
 import { ApiError, CircuitOpenError, ValidationError } from '../errors.js';
 import type { RetryConfig } from '../types.js';
 import { backoffDelay } from './backoff.js';
@@ -50,25 +50,19 @@ const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 /** Validates a RetryConfig and fills in defaults; `undefined` when retry is off. Throws RangeError on bad values. */
 export function resolveRetryPolicy(config: RetryConfig | undefined): ResolvedRetryPolicy | undefined {
   if (config === undefined) return undefined;
-  if (config === null || typeof config !== 'object') {
-    throw new TypeError(`retryPolicy must be an object, got ${showValue(config)}`);
-  }
+  checkObject('retryPolicy', config);
   const maxRetries = config.maxRetries ?? RETRY_DEFAULTS.maxRetries;
   const initialDelayMs = config.initialDelayMs ?? RETRY_DEFAULTS.initialDelayMs;
   const maxDelayMs = config.maxDelayMs ?? RETRY_DEFAULTS.maxDelayMs;
   const factor = config.factor ?? RETRY_DEFAULTS.factor;
   const jitter = config.jitter ?? RETRY_DEFAULTS.jitter;
-  checkNumber('maxRetries', maxRetries, 0, Number.MAX_SAFE_INTEGER, true);
-  checkNumber('initialDelayMs', initialDelayMs, 0, MAX_TIMER_MS, false);
-  checkNumber('maxDelayMs', maxDelayMs, 0, MAX_TIMER_MS, false);
+  checkNumber('retryPolicy.maxRetries', maxRetries, 0, Number.MAX_SAFE_INTEGER, true);
+  checkNumber('retryPolicy.initialDelayMs', initialDelayMs, 0, MAX_TIMER_MS, false);
+  checkNumber('retryPolicy.maxDelayMs', maxDelayMs, 0, MAX_TIMER_MS, false);
   // Below 1 the delays would shrink; 1 gives a constant delay.
-  checkNumber('factor', factor, 1, Number.MAX_VALUE, false);
-  if (typeof jitter !== 'boolean') {
-    throw new TypeError(`retryPolicy.jitter must be a boolean, got ${showValue(jitter)}`);
-  }
-  if (config.shouldRetry !== undefined && typeof config.shouldRetry !== 'function') {
-    throw new TypeError(`retryPolicy.shouldRetry must be a function, got ${showValue(config.shouldRetry)}`);
-  }
+  checkNumber('retryPolicy.factor', factor, 1, Number.MAX_VALUE, false);
+  checkBoolean('retryPolicy.jitter', jitter);
+  if (config.shouldRetry !== undefined) checkFunction('retryPolicy.shouldRetry', config.shouldRetry);
   return { maxRetries, initialDelayMs, maxDelayMs, factor, jitter, shouldRetry: config.shouldRetry };
 }
 
@@ -99,15 +93,4 @@ export async function nextRetryDelay(
     if (wait !== undefined) return wait > policy.maxDelayMs ? undefined : wait;
   }
   return backoffDelay(policy, attempt, context.random ?? Math.random);
-}
-
-function checkNumber(name: string, value: unknown, min: number, max: number, integer: boolean): void {
-  if (typeof value !== 'number') {
-    throw new TypeError(`retryPolicy.${name} must be a number, got ${showValue(value)}`);
-  }
-  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
-    const what = integer ? 'an integer' : 'a finite number';
-    const range = max >= Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
-    throw new RangeError(`retryPolicy.${name} must be ${what} ${range}, got ${showValue(value)}`);
-  }
 }

@@ -1,4 +1,4 @@
-import { showValue } from '../../shared/show-value.js';
+import { checkBoolean, optionError } from '../check.js';
 import { ApiError, NetworkError, TimeoutError } from '../errors.js';
 import { eventMessage } from '../messages/index.js';
 import type { Clock, RequestOptions, ResponsePromise, SseEvent, SseOptions } from '../types.js';
@@ -22,15 +22,11 @@ export async function* serverSentEvents<T>(
   options: SseOptions<T>,
 ): AsyncGenerator<SseEvent<T>, void, undefined> {
   const { parseJson = false, maxReconnects = Number.POSITIVE_INFINITY, ...request } = options;
-  if (typeof parseJson !== 'boolean') {
-    throw new TypeError(`sse: parseJson must be a boolean, got ${showValue(parseJson)}`);
-  }
+  checkBoolean('sse: parseJson', parseJson);
   if (
     !(maxReconnects === Number.POSITIVE_INFINITY || (Number.isInteger(maxReconnects) && maxReconnects >= 0))
   ) {
-    throw new RangeError(
-      `sse: maxReconnects must be an integer >= 0 or Infinity, got ${showValue(maxReconnects)}`,
-    );
+    throw optionError('sse: maxReconnects', 'be an integer >= 0 or Infinity', maxReconnects, RangeError);
   }
   const { signal } = request;
   const state: StreamState = { lastEventId: '', retryMs: DEFAULT_RETRY_MS };
@@ -54,12 +50,9 @@ export async function* serverSentEvents<T>(
     if (body !== undefined) {
       try {
         for await (const event of parseEventStream(body, state, signal ?? undefined)) {
-          yield {
-            event: event.event,
-            data: (parseJson ? parseData(event.data, request.errorLocale) : event.data) as T,
-            id: event.id,
-            retry: event.retry,
-          };
+          yield parseJson
+            ? { ...event, data: parseData(event.data, request.errorLocale) as T }
+            : (event as SseEvent<T>);
         }
       } catch (error) {
         // The connection broke mid-stream: reconnect, unless the caller aborted or the data was bad.
