@@ -77,6 +77,8 @@ interface Context {
    * once the position is judged (`maps` without `taggedUnions`; docs/type-inference.md#maps).
    */
   readonly defer: boolean;
+  /** for...in lists exactly the own keys of plain objects (nothing enumerable on Object.prototype). */
+  readonly plain: boolean;
   depthLimitHit: boolean;
 }
 
@@ -118,6 +120,7 @@ export function createInference(maxDepth: number, options?: InferOptions): Infer
     values: enums || tagged,
     integers: options?.integers === true,
     defer: options?.maps === true && !tagged,
+    plain: plainObjectsEnumerateOwnKeys(),
     depthLimitHit: false,
   });
   const modelOptions: ModelOptions = { enums };
@@ -218,13 +221,32 @@ function addObject(
       object = variant;
     }
   }
-  // Keys come from Object.keys, so reading value[key] reads that own property (`__proto__` included:
-  // JSON.parse makes it an own data property); keys are only ever stored in a Map.
-  const keys = Object.keys(value);
-  let i = 0;
-  for (; i < keys.length && object.map === undefined; i++) {
-    const key = keys[i]!;
-    const item = value[key];
+  // A plain object's keys are read with for...in, which allocates no key array (a 20 MB document
+  // has hundreds of thousands of objects); any other object's with Object.keys, so inherited
+  // enumerable properties are never read. Either way value[key] reads an own property (`__proto__`
+  // included: JSON.parse makes it an own data property); keys are only ever stored in a Map.
+  if (context.plain && isPlain(value)) {
+    for (const key in value) addMember(object, key, value[key], depth, context, guideObject);
+  } else {
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      addMember(object, key, value[key], depth, context, guideObject);
+    }
+  }
+}
+
+/** Adds the value of one key of an object at `object`: to its member, or to the dictionary's value. */
+function addMember(
+  object: ObjectShape,
+  key: string,
+  item: unknown,
+  depth: number,
+  context: Context,
+  guideObject: ObjectShape | undefined,
+): void {
+  const map = object.map;
+  if (map === undefined) {
     let field = object.fields.get(key);
     if (field === undefined) {
       field = { shape: createShape(), present: 1, pending: undefined };
@@ -236,26 +258,33 @@ function addObject(
         addValue(field.shape, item, depth + 1, context, fieldGuide(guideObject, key));
       }
       if (context.maps) checkDictionary(object, key, depth, context);
-      continue;
+      return;
     }
     field.present++;
     if (field.pending !== undefined) flushField(field, depth, context);
     addValue(field.shape, item, depth + 1, context, fieldGuide(guideObject, key));
+    return;
   }
-  const map = object.map;
-  if (map === undefined) return;
   // A dictionary with named members (usually none) still looks each key up among them.
-  const fields = object.fields.size > 0 ? object.fields : undefined;
-  for (; i < keys.length; i++) {
-    const key = keys[i]!;
-    const field = fields?.get(key);
-    if (field === undefined) {
-      addValue(map, value[key], depth + 1, context, fieldGuide(guideObject, key));
-    } else {
-      field.present++;
-      addValue(field.shape, value[key], depth + 1, context, fieldGuide(guideObject, key));
-    }
+  const field = object.fields.size > 0 ? object.fields.get(key) : undefined;
+  if (field === undefined) {
+    addValue(map, item, depth + 1, context, fieldGuide(guideObject, key));
+  } else {
+    field.present++;
+    addValue(field.shape, item, depth + 1, context, fieldGuide(guideObject, key));
   }
+}
+
+/** An object whose for...in keys are exactly its own keys (given `Context.plain`). */
+function isPlain(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** True when Object.prototype has no enumerable property, so for...in on a plain object lists only its own keys. */
+function plainObjectsEnumerateOwnKeys(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
 }
 
 /** Map detection during inference, at the checkpoints of distinct keys (8, 16, 20, 32, 64, ...). */
