@@ -12,6 +12,7 @@ import {
   dictionaryRule,
   fixedKeys,
   MAP_MIN_KEYS,
+  mayBeDictionary,
   sameKeys,
   shapeEvidence,
 } from './maps.js';
@@ -292,6 +293,7 @@ function checkDictionary(object: ObjectShape, key: string, depth: number, contex
   const kind = keyKind(key);
   if (kind & ID_KEY) object.idKeys++;
   if (kind & DATA_KEY_BIT) object.dataKeys++;
+  object.counted++;
   const size = object.fields.size;
   if (size < object.nextCheck) return;
   object.nextCheck = size === 16 ? 20 : size === 20 ? 32 : size * 2;
@@ -300,6 +302,7 @@ function checkDictionary(object: ObjectShape, key: string, depth: number, contex
 
 /** Applies the map rule to an object position: a dictionary, with or without named members, or a record. */
 function judge(object: ObjectShape, depth: number, context: Context): void {
+  if (!mayBeDictionary(object.fields.size, object.samples, object.idKeys, object.dataKeys)) return;
   const evidence = shapeEvidence(object, object.idKeys, object.dataKeys);
   const rule = dictionaryRule(evidence);
   if (rule === 0) return;
@@ -378,7 +381,9 @@ function flusher(depth: number, context: Context): (object: ObjectShape) => void
  * reached a checkpoint, and those whose objects kept coming after the last one.
  */
 function finalMaps(shape: Shape, depth: number, context: Context): void {
-  for (const member of shape.members) {
+  const members = shape.members;
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i]!;
     if (typeof member !== 'object') continue;
     if (member.kind === 'array') {
       finalMaps(member.element, depth + 1, context);
@@ -394,12 +399,12 @@ function finalObject(object: ObjectShape, depth: number, context: Context): void
     return;
   }
   if (object.map === undefined) {
-    countKeys(object);
+    if (object.counted !== object.fields.size) countKeys(object);
     judge(object, depth, context);
   }
   object.flush?.(object);
   if (object.map !== undefined) finalMaps(object.map, depth + 1, context);
-  for (const field of object.fields.values()) finalMaps(field.shape, depth + 1, context);
+  object.fields.forEach((field) => finalMaps(field.shape, depth + 1, context));
 }
 
 function fieldGuide(guide: ObjectShape | undefined, key: string): Shape | undefined {

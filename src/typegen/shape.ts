@@ -77,6 +77,11 @@ export interface ObjectShape {
   /** Keys added during inference that are ids or dates, and that look like data (map detection). */
   idKeys: number;
   dataKeys: number;
+  /**
+   * How many keys `idKeys` and `dataKeys` have counted. Keys are counted as inference adds them;
+   * merges add keys without counting them, so the counts are exact while this equals `fields.size`.
+   */
+  counted: number;
   /** Tagged unions, first pass: the member chosen as tag at this position. */
   tagKey: string | undefined;
   /** Tagged unions, second pass: one object per tag value, in order of first appearance. */
@@ -121,6 +126,7 @@ export function createObjectShape(): ObjectShape {
     nextCheck: FIRST_MAP_CHECK,
     idKeys: 0,
     dataKeys: 0,
+    counted: 0,
     tagKey: undefined,
     variants: undefined,
     flush: undefined,
