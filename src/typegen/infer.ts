@@ -404,7 +404,9 @@ function finalObject(object: ObjectShape, depth: number, context: Context): void
   }
   object.flush?.(object);
   if (object.map !== undefined) finalMaps(object.map, depth + 1, context);
-  object.fields.forEach((field) => finalMaps(field.shape, depth + 1, context));
+  object.fields.forEach((field) => {
+    finalMaps(field.shape, depth + 1, context);
+  });
 }
 
 function fieldGuide(guide: ObjectShape | undefined, key: string): Shape | undefined {
