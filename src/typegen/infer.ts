@@ -224,7 +224,7 @@ function addObject(
   }
   // A plain object's keys are read with for...in, which allocates no key array (a 20 MB document
   // has hundreds of thousands of objects); any other object's with Object.keys, so inherited
-  // enumerable properties are never read. Either way value[key] reads an own property (`__proto__`
+  // enumerable properties are never read (docs/type-inference.md#performance). Either way value[key] reads an own property (`__proto__`
   // included: JSON.parse makes it an own data property); keys are only ever stored in a Map.
   if (context.plain && isPlain(value)) {
     for (const key in value) addMember(object, key, value[key], depth, context, guideObject);
