@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: builds (via the npm script), then runs every benchmark and prints its table.
- *   node bench/run.mjs [--quick] [--only=typegen,typegen-dictionaries,client,cold-start,bundle] [--out=<file.md>]
+ *   node bench/run.mjs [--quick] [--only=typegen,typegen-dictionaries,client,cold-start,bundle] [--skip=quicktype,100mb] [--out=<file.md>]
  * --quick: fewer rounds (a smoke run; its numbers are not the recorded ones).
+ * --skip: leave parts out of typegen-dictionaries: `quicktype` (tens of seconds per run) and/or `100mb`
+ *   (the 100 MB document), to measure typefetch against its floor in a minute; not a recorded run.
  * Progress goes to stderr; the Markdown report to stdout (and to --out when given).
  */
 import { execFileSync } from 'node:child_process';
@@ -19,7 +21,12 @@ const BENCHMARKS = {
 };
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, out: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    skip: { type: 'string' },
+    out: { type: 'string' },
+  },
 });
 const only = values.only === undefined ? Object.keys(BENCHMARKS) : values.only.split(',');
 for (const name of only) {
@@ -27,6 +34,14 @@ for (const name of only) {
     process.stderr.write(
       `--only: unknown benchmark ${JSON.stringify(name)} (one of ${Object.keys(BENCHMARKS).join(', ')})\n`,
     );
+    process.exit(2);
+  }
+}
+const SKIPPABLE = ['quicktype', '100mb'];
+const skip = new Set(values.skip === undefined ? [] : values.skip.split(','));
+for (const part of skip) {
+  if (!SKIPPABLE.includes(part)) {
+    process.stderr.write(`--skip: unknown part ${JSON.stringify(part)} (one of ${SKIPPABLE.join(', ')})\n`);
     process.exit(2);
   }
 }
@@ -39,14 +54,14 @@ const machine =
     .map((l) => l.toFixed(2))
     .join(' ')}`;
 const parts = [
-  `## typefetch benchmarks${values.quick ? ' (--quick: smoke run)' : ''}\n\n${machine}\n\n${revision()}\n`,
+  `## typefetch benchmarks${values.quick ? ' (--quick: smoke run)' : ''}${skip.size > 0 ? ` (--skip=${[...skip].join(',')})` : ''}\n\n${machine}\n\n${revision()}\n`,
 ];
 process.stdout.write(`${parts[0]}\n`);
 let failures = 0;
 for (const name of only) {
   process.stderr.write(`[${name}]\n`);
   const { run } = await BENCHMARKS[name]();
-  const result = await run({ quick: values.quick });
+  const result = await run({ quick: values.quick, skip });
   failures += result.targets.filter((t) => !t.ok).length;
   const text = `### ${result.title}\n\n${result.markdown}\n`;
   parts.push(text);

@@ -12,6 +12,7 @@ import {
   dictionaryRule,
   fixedKeys,
   MAP_MIN_KEYS,
+  mayBeDictionary,
   sameKeys,
   shapeEvidence,
 } from './maps.js';
@@ -77,6 +78,8 @@ interface Context {
    * once the position is judged (`maps` without `taggedUnions`; docs/type-inference.md#maps).
    */
   readonly defer: boolean;
+  /** for...in lists exactly the own keys of plain objects (nothing enumerable on Object.prototype). */
+  readonly plain: boolean;
   depthLimitHit: boolean;
 }
 
@@ -118,6 +121,7 @@ export function createInference(maxDepth: number, options?: InferOptions): Infer
     values: enums || tagged,
     integers: options?.integers === true,
     defer: options?.maps === true && !tagged,
+    plain: plainObjectsEnumerateOwnKeys(),
     depthLimitHit: false,
   });
   const modelOptions: ModelOptions = { enums };
@@ -218,13 +222,32 @@ function addObject(
       object = variant;
     }
   }
-  // Keys come from Object.keys, so reading value[key] reads that own property (`__proto__` included:
-  // JSON.parse makes it an own data property); keys are only ever stored in a Map.
-  const keys = Object.keys(value);
-  let i = 0;
-  for (; i < keys.length && object.map === undefined; i++) {
-    const key = keys[i]!;
-    const item = value[key];
+  // A plain object's keys are read with for...in, which allocates no key array (a 20 MB document
+  // has hundreds of thousands of objects); any other object's with Object.keys, so inherited
+  // enumerable properties are never read (docs/type-inference.md#performance). Either way value[key] reads an own property (`__proto__`
+  // included: JSON.parse makes it an own data property); keys are only ever stored in a Map.
+  if (context.plain && isPlain(value)) {
+    for (const key in value) addMember(object, key, value[key], depth, context, guideObject);
+  } else {
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      addMember(object, key, value[key], depth, context, guideObject);
+    }
+  }
+}
+
+/** Adds the value of one key of an object at `object`: to its member, or to the dictionary's value. */
+function addMember(
+  object: ObjectShape,
+  key: string,
+  item: unknown,
+  depth: number,
+  context: Context,
+  guideObject: ObjectShape | undefined,
+): void {
+  const map = object.map;
+  if (map === undefined) {
     let field = object.fields.get(key);
     if (field === undefined) {
       field = { shape: createShape(), present: 1, pending: undefined };
@@ -236,26 +259,33 @@ function addObject(
         addValue(field.shape, item, depth + 1, context, fieldGuide(guideObject, key));
       }
       if (context.maps) checkDictionary(object, key, depth, context);
-      continue;
+      return;
     }
     field.present++;
     if (field.pending !== undefined) flushField(field, depth, context);
     addValue(field.shape, item, depth + 1, context, fieldGuide(guideObject, key));
+    return;
   }
-  const map = object.map;
-  if (map === undefined) return;
   // A dictionary with named members (usually none) still looks each key up among them.
-  const fields = object.fields.size > 0 ? object.fields : undefined;
-  for (; i < keys.length; i++) {
-    const key = keys[i]!;
-    const field = fields?.get(key);
-    if (field === undefined) {
-      addValue(map, value[key], depth + 1, context, fieldGuide(guideObject, key));
-    } else {
-      field.present++;
-      addValue(field.shape, value[key], depth + 1, context, fieldGuide(guideObject, key));
-    }
+  const field = object.fields.size > 0 ? object.fields.get(key) : undefined;
+  if (field === undefined) {
+    addValue(map, item, depth + 1, context, fieldGuide(guideObject, key));
+  } else {
+    field.present++;
+    addValue(field.shape, item, depth + 1, context, fieldGuide(guideObject, key));
   }
+}
+
+/** An object whose for...in keys are exactly its own keys (given `Context.plain`). */
+function isPlain(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** True when Object.prototype has no enumerable property, so for...in on a plain object lists only its own keys. */
+function plainObjectsEnumerateOwnKeys(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
 }
 
 /** Map detection during inference, at the checkpoints of distinct keys (8, 16, 20, 32, 64, ...). */
@@ -263,6 +293,7 @@ function checkDictionary(object: ObjectShape, key: string, depth: number, contex
   const kind = keyKind(key);
   if (kind & ID_KEY) object.idKeys++;
   if (kind & DATA_KEY_BIT) object.dataKeys++;
+  object.counted++;
   const size = object.fields.size;
   if (size < object.nextCheck) return;
   object.nextCheck = size === 16 ? 20 : size === 20 ? 32 : size * 2;
@@ -271,6 +302,7 @@ function checkDictionary(object: ObjectShape, key: string, depth: number, contex
 
 /** Applies the map rule to an object position: a dictionary, with or without named members, or a record. */
 function judge(object: ObjectShape, depth: number, context: Context): void {
+  if (!mayBeDictionary(object.fields.size, object.samples, object.idKeys, object.dataKeys)) return;
   const evidence = shapeEvidence(object, object.idKeys, object.dataKeys);
   const rule = dictionaryRule(evidence);
   if (rule === 0) return;
@@ -349,7 +381,9 @@ function flusher(depth: number, context: Context): (object: ObjectShape) => void
  * reached a checkpoint, and those whose objects kept coming after the last one.
  */
 function finalMaps(shape: Shape, depth: number, context: Context): void {
-  for (const member of shape.members) {
+  const members = shape.members;
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i]!;
     if (typeof member !== 'object') continue;
     if (member.kind === 'array') {
       finalMaps(member.element, depth + 1, context);
@@ -365,12 +399,14 @@ function finalObject(object: ObjectShape, depth: number, context: Context): void
     return;
   }
   if (object.map === undefined) {
-    countKeys(object);
+    if (object.counted !== object.fields.size) countKeys(object);
     judge(object, depth, context);
   }
   object.flush?.(object);
   if (object.map !== undefined) finalMaps(object.map, depth + 1, context);
-  for (const field of object.fields.values()) finalMaps(field.shape, depth + 1, context);
+  object.fields.forEach((field) => {
+    finalMaps(field.shape, depth + 1, context);
+  });
 }
 
 function fieldGuide(guide: ObjectShape | undefined, key: string): Shape | undefined {

@@ -97,6 +97,20 @@ export function dictionaryRule(evidence: DictionaryEvidence): 0 | 1 | 2 | 3 | 4 
 }
 
 /**
+ * False when {@link dictionaryRule} is 0 whatever the values hold: keys that are neither ids nor data,
+ * too few for rule 3, and too few (or one sample) for rule 4. Read before the evidence is gathered.
+ */
+export function mayBeDictionary(keys: number, samples: number, idKeys: number, dataKeys: number): boolean {
+  if (keys === 0) return false;
+  return (
+    idKeys === keys ||
+    dataKeys >= DATA_KEY_SHARE * keys ||
+    keys >= MAP_MIN_KEYS ||
+    (samples >= 2 && keys >= SPARSE_MIN_KEYS)
+  );
+}
+
+/**
  * The keys a dictionary keeps as named members (a dictionary by rule 3 or 4 whose values are all
  * objects): the values share a key (in at least {@link OVERLAP_SHARE} of those with keys, the most
  * common one), and the keys whose value has keys but not that one stay members, when they are at
@@ -174,6 +188,7 @@ export function countKeys(object: ObjectShape): void {
   }
   object.idKeys = idKeys;
   object.dataKeys = dataKeys;
+  object.counted = object.fields.size;
 }
 
 /** The evidence of an object Shape during inference (its counts so far). */

@@ -30,6 +30,16 @@ export function nameObjects(model: TypeNode, rootName: string): Naming {
   const byShape = new Map<string, string>();
   const taken = new Set<string>([rootName]);
   const shapes = new ShapeKeys();
+  // The same member names recur at every depth of a large document: each is turned into a word once.
+  const words = new Map<string, string>();
+  const word = (key: string): string => {
+    let text = words.get(key);
+    if (text === undefined) {
+      text = pascalWord(key);
+      words.set(key, text);
+    }
+    return text;
+  };
 
   // `root`: 'self' for the top-level value, 'union' for the members of a top-level union (an object
   // there cannot take the root's name, which the union itself holds), false below. `base` is what the
@@ -50,9 +60,11 @@ export function nameObjects(model: TypeNode, rootName: string): Naming {
         names.set(node, name);
         byShape.set(key, name);
         declarations.push({ name, node });
-        for (const [member, field] of node.fields) {
-          visit(field.type, (base ?? name) + pascalWord(member), false);
-        }
+        const prefix = base ?? name;
+        node.fields.forEach((field, member) => {
+          // A primitive member names nothing: no name is built for it.
+          if (CONTAINERS.has(field.type.kind)) visit(field.type, prefix + word(member), false);
+        });
         // The value of the other keys of a dictionary with named members, like a map's value.
         if (node.index !== undefined) visit(node.index, `${base ?? name}Value`, false);
         return;
@@ -82,6 +94,9 @@ export function nameObjects(model: TypeNode, rootName: string): Naming {
   return { names, declarations };
 }
 
+/** The kinds of node that can hold an object type, so that naming goes into them. */
+const CONTAINERS: ReadonlySet<TypeNode['kind']> = new Set(['object', 'array', 'map', 'union']);
+
 /** The literal of a variant's tag: its first member typed as exactly one string literal. */
 function variantTag(node: ObjectNode): string | undefined {
   for (const field of node.fields.values()) {
@@ -106,6 +121,28 @@ export function pascalWord(key: string): string {
   return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
 }
 
+const byNumber = (a: number, b: number): number => a - b;
+
+/**
+ * Sorts numbers in place: short lists (an object's members, usually a handful) by insertion, which
+ * allocates nothing, unlike Array.prototype.sort's working copy.
+ */
+function sortNumbers(list: number[]): void {
+  if (list.length > 16) {
+    list.sort(byNumber);
+    return;
+  }
+  for (let i = 1; i < list.length; i++) {
+    const item = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && list[j]! > item) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = item;
+  }
+}
+
 /**
  * Structural keys of object types, interned as small numbers so a parent's key holds its children's
  * numbers rather than their text: linear in the model's size whatever its depth. Members are sorted by
@@ -116,6 +153,8 @@ class ShapeKeys {
   private readonly cache = new Map<TypeNode, number>();
   /** Member names as small numbers, so an object's key holds numbers rather than its keys' text. */
   private readonly keys = new Map<string, number>();
+  /** The member name of each number. */
+  private readonly keyNames: string[] = [];
 
   of(node: TypeNode): string {
     return String(this.id(node));
@@ -132,13 +171,19 @@ class ShapeKeys {
   private describe(node: TypeNode): string {
     switch (node.kind) {
       case 'object': {
-        // Member names and types as numbers, each name followed by `?` or `:` and each type by `,`.
-        // Sorting the names alone (UTF-16 order) allocates no entry pairs.
-        const keys = [...node.fields.keys()].sort();
+        // Member names and types as numbers, each name followed by `?` or `:` and each type by `,`,
+        // in the order of the names' numbers (any fixed order of the names would do).
+        const fields = node.fields;
+        const ids: number[] = [];
+        fields.forEach((_, key) => {
+          ids.push(this.keyId(key));
+        });
+        sortNumbers(ids);
         let text = 'o';
-        for (const key of keys) {
-          const field = node.fields.get(key)!;
-          text += `${this.keyId(key)}${field.optional ? '?' : ':'}${this.id(field.type)},`;
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids[i]!;
+          const field = fields.get(this.keyNames[id]!)!;
+          text += `${id}${field.optional ? '?' : ':'}${this.id(field.type)},`;
         }
         return node.index === undefined ? text : `${text}i${this.id(node.index)}`;
       }
@@ -158,8 +203,9 @@ class ShapeKeys {
   private keyId(key: string): number {
     let id = this.keys.get(key);
     if (id === undefined) {
-      id = this.keys.size;
+      id = this.keyNames.length;
       this.keys.set(key, id);
+      this.keyNames.push(key);
     }
     return id;
   }

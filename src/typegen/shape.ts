@@ -77,6 +77,11 @@ export interface ObjectShape {
   /** Keys added during inference that are ids or dates, and that look like data (map detection). */
   idKeys: number;
   dataKeys: number;
+  /**
+   * How many keys `idKeys` and `dataKeys` have counted. Keys are counted as inference adds them;
+   * merges add keys without counting them, so the counts are exact while this equals `fields.size`.
+   */
+  counted: number;
   /** Tagged unions, first pass: the member chosen as tag at this position. */
   tagKey: string | undefined;
   /** Tagged unions, second pass: one object per tag value, in order of first appearance. */
@@ -121,6 +126,7 @@ export function createObjectShape(): ObjectShape {
     nextCheck: FIRST_MAP_CHECK,
     idKeys: 0,
     dataKeys: 0,
+    counted: 0,
     tagKey: undefined,
     variants: undefined,
     flush: undefined,
@@ -130,8 +136,17 @@ export function createObjectShape(): ObjectShape {
 export function addKind(shape: Shape, bit: number): void {
   if ((shape.mask & bit) === 0) {
     shape.mask |= bit;
-    shape.members.push(bit);
+    addMember(shape, bit);
   }
+}
+
+/**
+ * Appends a member. Most positions have one, so the first is a one-element array: a push onto the
+ * empty array would reserve room for 17.
+ */
+function addMember(shape: Shape, member: Member): void {
+  if (shape.members.length === 0) shape.members = [member];
+  else shape.members.push(member);
 }
 
 export function markUnknown(shape: Shape): void {
@@ -146,14 +161,14 @@ export function markUnknown(shape: Shape): void {
 export function addObjectMember(shape: Shape): ObjectShape {
   const object = createObjectShape();
   shape.object = object;
-  shape.members.push(object);
+  addMember(shape, object);
   shape.mask |= OBJECT;
   return object;
 }
 
 export function addArrayMember(shape: Shape): ArrayShape {
   const array: ArrayShape = { kind: 'array', element: createShape() };
-  shape.members.push(array);
+  addMember(shape, array);
   shape.mask |= ARRAY;
   return array;
 }
@@ -252,16 +267,29 @@ function primitiveNode(shape: Shape, bit: number, options: ModelOptions): Primit
 /** Freezes a Shape into the model. Recursion is bounded by the depth limit applied when it was filled. */
 export function toModel(shape: Shape, options: ModelOptions = NO_ENUMS): TypeNode {
   if (shape.mask & UNKNOWN || shape.mask === 0) return UNKNOWN_NODE;
+  const members = shape.members;
+  // Most positions hold one kind: its node, with no array of nodes.
+  if (members.length === 1 && (shape.mask & (NULL | UNDEFINED)) === 0) {
+    const member = members[0]!;
+    if (typeof member === 'number') {
+      const node = primitiveNode(shape, member, options);
+      if (node !== undefined) return node;
+    } else if (member.kind === 'array') {
+      return arrayNode(member, options);
+    } else if (member.variants === undefined) {
+      return objectOrMapNode(member, options);
+    }
+  }
   const nodes: TypeNode[] = [];
-  for (const member of shape.members) {
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i]!;
     if (typeof member === 'number') {
       const node = primitiveNode(shape, member, options);
       if (node) nodes.push(node);
     } else if (member.kind === 'object') {
       objectNodes(member, options, nodes);
     } else {
-      const element = member.element.mask === 0 ? undefined : toModel(member.element, options);
-      nodes.push({ kind: 'array', element });
+      nodes.push(arrayNode(member, options));
     }
   }
   // null and undefined go last whatever their order of appearance (`string | null`).
@@ -270,13 +298,22 @@ export function toModel(shape: Shape, options: ModelOptions = NO_ENUMS): TypeNod
   return nodes.length === 1 ? nodes[0]! : { kind: 'union', members: nodes };
 }
 
-function objectNodes(object: ObjectShape, options: ModelOptions, out: TypeNode[]): void {
+function arrayNode(array: ArrayShape, options: ModelOptions): TypeNode {
+  const element = array.element.mask === 0 ? undefined : toModel(array.element, options);
+  return { kind: 'array', element };
+}
+
+/** The node of an object position without variants: a map, or an object (with an index or not). */
+function objectOrMapNode(object: ObjectShape, options: ModelOptions): TypeNode {
   if (object.map !== undefined && object.fields.size === 0) {
-    out.push({ kind: 'map', value: toModel(object.map, options) });
-    return;
+    return { kind: 'map', value: toModel(object.map, options) };
   }
-  if (object.variants === undefined) {
-    out.push(objectNode(object, options));
+  return objectNode(object, options);
+}
+
+function objectNodes(object: ObjectShape, options: ModelOptions, out: TypeNode[]): void {
+  if (object.variants === undefined || (object.map !== undefined && object.fields.size === 0)) {
+    out.push(objectOrMapNode(object, options));
     return;
   }
   const tagKey = object.tagKey!;
@@ -293,10 +330,12 @@ function objectNodes(object: ObjectShape, options: ModelOptions, out: TypeNode[]
 /** The model of one object (a variant's included), its tag not yet a literal. */
 export function objectNode(object: ObjectShape, options: ModelOptions) {
   const fields = new Map<string, Field>();
-  for (const [key, field] of object.fields) {
-    const optional = field.present < object.samples || (field.shape.mask & (NULL | UNDEFINED)) !== 0;
+  const samples = object.samples;
+  // forEach: no iterator result per member while this code is not optimized yet (one cold pass).
+  object.fields.forEach((field, key) => {
+    const optional = field.present < samples || (field.shape.mask & (NULL | UNDEFINED)) !== 0;
     fields.set(key, { type: toModel(field.shape, options), optional, present: field.present });
-  }
+  });
   if (object.map !== undefined) {
     return { kind: 'object', fields, samples: object.samples, index: toModel(object.map, options) } as const;
   }

@@ -206,6 +206,27 @@ describe('objects', () => {
     expect(gen([{}, { a: 1 }])).toBe(lines('export type T = {', '  a?: number;', '}[];'));
   });
 
+  it('reads own keys only: not those a prototype inherits, nor one added to Object.prototype', () => {
+    const inherits = Object.create({ inherited: 1 }, { own: { value: 'a', enumerable: true } });
+    expect(gen({ item: inherits })).toBe(
+      lines('export interface T {', '  item: {', '    own: string;', '  };', '}'),
+    );
+    expect(gen(Object.assign(Object.create(null), { a: 1 }))).toBe(
+      lines('export interface T {', '  a: number;', '}'),
+    );
+    // Only generateTypes runs while Object.prototype has the extra key; the assertion runs after.
+    let output: string;
+    Object.defineProperty(Object.prototype, 'polluted', { value: 1, enumerable: true, configurable: true });
+    try {
+      output = gen({ a: 1, b: { c: 'x' } });
+    } finally {
+      delete (Object.prototype as { polluted?: unknown }).polluted;
+    }
+    expect(output).toBe(
+      lines('export interface T {', '  a: number;', '  b: {', '    c: string;', '  };', '}'),
+    );
+  });
+
   it('treats an undefined member like null (optional) and types it undefined', () => {
     expect(gen({ a: undefined })).toBe(lines('export interface T {', '  a?: undefined;', '}'));
     expect(gen([{ a: 1 }, { a: undefined }, { a: null }])).toBe(

@@ -1,8 +1,9 @@
 // Map detection (`maps`, on by default): dictionary-like objects become `Record<string, T>`.
 import { describe, expect, it } from 'vitest';
 import { generateTypes } from '../../src/typegen/generate.js';
-import { MAP_MIN_KEYS } from '../../src/typegen/maps.js';
+import { dictionaryRule, MAP_MIN_KEYS, mayBeDictionary } from '../../src/typegen/maps.js';
 import { generateTypesFromSamples } from '../../src/typegen/samples.js';
+import { ARRAY, BOOLEAN, NUMBER, OBJECT, STRING } from '../../src/typegen/shape.js';
 import { createAjv } from './helpers/ajv.js';
 import { typesAt } from './helpers/type-at.js';
 import { typecheckSamples } from './helpers/typecheck.js';
@@ -53,6 +54,13 @@ describe('maps by key', () => {
     const value = { byYear: { '2023': { '1': 5 }, '2024': { '2': 6, '3': 7 } } };
     expect(gen(value)).toBe(
       lines('export interface T {', '  byYear: Record<string, Record<string, number>>;', '}'),
+    );
+  });
+
+  it('judges the keys of objects merged into a dictionary value together (arrays of id-keyed objects)', () => {
+    // The two arrays' elements merge when `1` and `2` fold into one value: `10` and `11` are both ids.
+    expect(gen({ '1': [{ '10': 'a' }], '2': [{ '11': 'b' }] })).toBe(
+      'export type T = Record<string, Record<string, string>[]>;\n',
     );
   });
 
@@ -250,5 +258,41 @@ describe('dictionaries with named members', () => {
       expect(validate(feature)).toBe(true);
       expect(validate(wrong)).toBe(false);
     }
+  });
+});
+
+describe('mayBeDictionary', () => {
+  it('is false only where no rule holds, whatever the values (every count up to 24 keys and 3 samples)', () => {
+    const kindSets = [0, STRING, NUMBER, BOOLEAN, ARRAY, OBJECT, STRING | NUMBER, OBJECT | ARRAY];
+    let ruledOut = 0;
+    for (let keys = 0; keys <= 24; keys++) {
+      for (let samples = 1; samples <= 3; samples++) {
+        for (let idKeys = 0; idKeys <= keys; idKeys++) {
+          for (let dataKeys = idKeys; dataKeys <= keys; dataKeys++) {
+            if (mayBeDictionary(keys, samples, idKeys, dataKeys)) continue;
+            ruledOut++;
+            for (const valueKinds of kindSets) {
+              for (const presentTotal of [keys, keys * samples]) {
+                for (const overlap of [true, false]) {
+                  const evidence = {
+                    keys,
+                    samples,
+                    presentTotal,
+                    idKeys,
+                    dataKeys,
+                    valueKinds,
+                    overlap: () => overlap,
+                    valueObjects: () => [],
+                  };
+                  expect(dictionaryRule(evidence)).toBe(0);
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    // Most small positions are ruled out before their evidence is gathered.
+    expect(ruledOut).toBeGreaterThan(100);
   });
 });
