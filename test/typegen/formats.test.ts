@@ -18,6 +18,12 @@ import { createAjv } from './helpers/ajv.js';
 const lines = (...text: string[]): string => `${text.join('\n')}\n`;
 const withFormats = (value: unknown): string => generateTypes(value, { name: 'T', formats: true });
 
+describe('ALL_FORMATS', () => {
+  it('is every format bit', () => {
+    expect(ALL_FORMATS).toBe(DATE_TIME | DATE | UUID | EMAIL | URI);
+  });
+});
+
 describe('stringFormats', () => {
   it.each([
     ['2024-02-29', DATE],
