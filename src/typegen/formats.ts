@@ -114,6 +114,8 @@ export function isDataKey(key: string): boolean {
 
 export const ID_KEY = 1;
 export const DATA_KEY_BIT = 2;
+/** The kind of an id or date key: it is data too. */
+const ID_KIND = ID_KEY | DATA_KEY_BIT;
 const KEY_CACHE_LIMIT = 50_000;
 const keyKinds = new Map<string, number>();
 
@@ -124,7 +126,7 @@ const keyKinds = new Map<string, number>();
 export function keyKind(key: string): number {
   let kind = keyKinds.get(key);
   if (kind === undefined) {
-    kind = isIdOrDateKey(key) ? ID_KEY | DATA_KEY_BIT : DATA_KEY.some((p) => p.test(key)) ? DATA_KEY_BIT : 0;
+    kind = isIdOrDateKey(key) ? ID_KIND : DATA_KEY.some((p) => p.test(key)) ? DATA_KEY_BIT : 0;
     if (keyKinds.size >= KEY_CACHE_LIMIT) keyKinds.clear();
     keyKinds.set(key, kind);
   }

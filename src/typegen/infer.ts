@@ -190,7 +190,9 @@ function addValue(
     // A string the first pass did not place (no guide) leaves the position an open string.
     if (context.guided) shape.values = guide?.values ?? null;
     else if (context.values) countValue(shape, value as string);
-  } else if (bit === NUMBER && context.integers) {
+  } else if (context.integers && bit === NUMBER) {
+    // The option is tested before the kind, so every non-string value reads it and the optimized code
+    // already has it when the first number comes, late in some documents (docs/type-inference.md#performance).
     const integer = Number.isSafeInteger(value);
     shape.integer = shape.mask & NUMBER ? shape.integer && integer : integer;
   }
@@ -248,17 +250,9 @@ function addMember(
 ): void {
   const map = object.map;
   if (map === undefined) {
-    let field = object.fields.get(key);
+    const field = object.fields.get(key);
     if (field === undefined) {
-      field = { shape: createShape(), present: 1, pending: undefined };
-      object.fields.set(key, field);
-      if (context.defer && depth < context.maxDepth && deferrable(item)) {
-        field.pending = item;
-        object.flush ??= flusher(depth, context);
-      } else {
-        addValue(field.shape, item, depth + 1, context, fieldGuide(guideObject, key));
-      }
-      if (context.maps) checkDictionary(object, key, depth, context);
+      addField(object, key, item, depth, context, guideObject);
       return;
     }
     field.present++;
@@ -276,6 +270,31 @@ function addMember(
   }
 }
 
+/**
+ * Adds a key not seen before at a record position. Its own function, called for a few percent of the
+ * keys, so that the optimizing compiler does not inline it into `addMember`: V8 later moves the
+ * allocations made here to the old generation, and the code that inlined them would be thrown away
+ * (docs/type-inference.md#performance).
+ */
+function addField(
+  object: ObjectShape,
+  key: string,
+  item: unknown,
+  depth: number,
+  context: Context,
+  guideObject: ObjectShape | undefined,
+): void {
+  const field: FieldShape = { shape: createShape(), present: 1, pending: undefined };
+  object.fields.set(key, field);
+  if (context.defer && depth < context.maxDepth && deferrable(item)) {
+    field.pending = item;
+    object.flush ??= flusher(depth, context);
+  } else {
+    addValue(field.shape, item, depth + 1, context, fieldGuide(guideObject, key));
+  }
+  if (context.maps) checkDictionary(object, key, depth, context);
+}
+
 /** An object whose for...in keys are exactly its own keys (given `Context.plain`). */
 function isPlain(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
@@ -291,8 +310,10 @@ function plainObjectsEnumerateOwnKeys(): boolean {
 /** Map detection during inference, at the checkpoints of distinct keys (8, 16, 20, 32, 64, ...). */
 function checkDictionary(object: ObjectShape, key: string, depth: number, context: Context): void {
   const kind = keyKind(key);
-  if (kind & ID_KEY) object.idKeys++;
-  if (kind & DATA_KEY_BIT) object.dataKeys++;
+  // Both counters change on every key (by 0 or 1): the first id key can come late in a document, and
+  // code compiled before it would be thrown away (docs/type-inference.md#performance).
+  object.idKeys += kind & ID_KEY ? 1 : 0;
+  object.dataKeys += kind & DATA_KEY_BIT ? 1 : 0;
   object.counted++;
   const size = object.fields.size;
   if (size < object.nextCheck) return;
@@ -350,8 +371,8 @@ function deferrable(value: unknown): value is object {
   let dataKeys = 0;
   for (let i = 0; i < count; i++) {
     const kind = keyKind(keys[i]!);
-    if (kind & ID_KEY) idKeys++;
-    if (kind & DATA_KEY_BIT) dataKeys++;
+    idKeys += kind & ID_KEY ? 1 : 0;
+    dataKeys += kind & DATA_KEY_BIT ? 1 : 0;
     const seen = i + 1;
     if ((seen === FIRST_MAP_CHECK || seen === 16) && (idKeys === seen || dataKeys >= DATA_KEY_SHARE * seen)) {
       return false;

@@ -183,8 +183,8 @@ export function countKeys(object: ObjectShape): void {
   let dataKeys = 0;
   for (const key of object.fields.keys()) {
     const kind = keyKind(key);
-    if (kind & ID_KEY) idKeys++;
-    if (kind & DATA_KEY_BIT) dataKeys++;
+    idKeys += kind & ID_KEY ? 1 : 0;
+    dataKeys += kind & DATA_KEY_BIT ? 1 : 0;
   }
   object.idKeys = idKeys;
   object.dataKeys = dataKeys;
@@ -244,8 +244,8 @@ function modelEvidence(node: ObjectNode): DictionaryEvidence {
     presentTotal += field.present ?? (field.optional ? 0 : samples);
     valueKinds |= kindsOf(field.type);
     const kind = keyKind(key);
-    if (kind & ID_KEY) idKeys++;
-    if (kind & DATA_KEY_BIT) dataKeys++;
+    idKeys += kind & ID_KEY ? 1 : 0;
+    dataKeys += kind & DATA_KEY_BIT ? 1 : 0;
   }
   return {
     keys: node.fields.size,

@@ -80,7 +80,8 @@ export function nameObjects(model: TypeNode, rootName: string): Naming {
         visit(node.value, `${pathName}Value`, false);
         return;
       case 'union':
-        for (const member of node.members) {
+        for (let i = 0; i < node.members.length; i++) {
+          const member = node.members[i]!;
           // A tagged-union variant is named after its tag: `EventsPushEvent`.
           const tag = member.kind === 'object' ? variantTag(member) : undefined;
           if (tag === undefined) visit(member, pathName, root ? 'union' : false, base);
@@ -191,8 +192,12 @@ class ShapeKeys {
         return node.element === undefined ? 'a' : `a${this.id(node.element)}`;
       case 'map':
         return `m${this.id(node.value)}`;
-      case 'union':
-        return `u${node.members.map((member) => this.id(member)).join(',')}`;
+      case 'union': {
+        const members = node.members;
+        let text = 'u';
+        for (let i = 0; i < members.length; i++) text += `${i > 0 ? ',' : ''}${this.id(members[i]!)}`;
+        return text;
+      }
       default:
         // Formats (JSDoc tags), literals and integer-ness are written out: they are part of the shape.
         if (node.kind === 'unknown') return node.kind;
