@@ -77,12 +77,12 @@ function stubModules(paths) {
   };
 }
 
-async function bundle(contents, { metafile = false, plugins = [] } = {}) {
+async function bundle(contents, { metafile = false, plugins = [], minify = true } = {}) {
   const result = await build({
     plugins,
     stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'entry.ts' },
     bundle: true,
-    minify: true,
+    minify,
     treeShaking: true,
     format: 'esm',
     platform: 'browser',
@@ -98,6 +98,25 @@ async function bundle(contents, { metafile = false, plugins = [] } = {}) {
     gz: gzipSync(code, { level: 9 }).length,
     metafile: result.metafile,
   };
+}
+
+/** The names a bundle declares at its top level (`var NAME =`, `function NAME(`, `class NAME`). */
+function topLevelNames(code) {
+  return new Set(
+    [...code.matchAll(/^(?:var|let|const|(?:async )?function\*?|class) ([\w$]+)/gm)].map((m) => m[1]),
+  );
+}
+
+/**
+ * What a bundle of dist/index.js keeps that the same import from the sources does not: top-level
+ * statements of other modules that esbuild cannot prove pure (in dist/index.js every module shares one
+ * file, so package.json's `sideEffects: false` no longer drops them). Compared unminified, by name.
+ */
+async function keptOnlyFromDist() {
+  const fromDist = await bundle(`export { createApiClient } from './dist/index.js';`, { minify: false });
+  const fromSources = await bundle(CLIENT_FROM_SOURCES, { minify: false });
+  const own = topLevelNames(fromSources.code);
+  return [...topLevelNames(fromDist.code)].filter((name) => !own.has(name));
 }
 
 /** `10,691 B` as the README writes it: `10.7 kB`. */
@@ -178,6 +197,7 @@ export async function run() {
     }
   }
 
+  const leftovers = await keptOnlyFromDist();
   const targets = [
     {
       ok: client.gz <= LIMIT_BYTES,
@@ -192,6 +212,12 @@ export async function run() {
         foreignModules.length + foreignStrings.length === 0
           ? 'no typegen/cli module or string'
           : `found ${[...foreignModules, ...foreignStrings].join(', ')}`,
+      target: 'none',
+    },
+    {
+      ok: leftovers.length === 0,
+      label: 'declarations a bundle of dist/index.js keeps that the sources bundle drops',
+      measured: leftovers.length === 0 ? 'none' : leftovers.join(', '),
       target: 'none',
     },
     {

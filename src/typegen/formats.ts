@@ -114,8 +114,11 @@ export function isDataKey(key: string): boolean {
 
 export const ID_KEY = 1;
 export const DATA_KEY_BIT = 2;
-/** The kind of an id or date key: it is data too. */
-const ID_KIND = ID_KEY | DATA_KEY_BIT;
+/**
+ * The kind of an id or date key, `ID_KEY | DATA_KEY_BIT` (it is data too), written as its value: a
+ * bundler keeps an expression over other constants in a bundle of dist/index.js that never uses it.
+ */
+export const ID_KIND = 3;
 const KEY_CACHE_LIMIT = 50_000;
 const keyKinds = new Map<string, number>();
 

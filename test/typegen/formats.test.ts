@@ -3,9 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_FORMATS,
+  DATA_KEY_BIT,
   DATE,
   DATE_TIME,
   EMAIL,
+  ID_KEY,
+  ID_KIND,
   isIdOrDateKey,
   stringFormats,
   URI,
@@ -18,9 +21,10 @@ import { createAjv } from './helpers/ajv.js';
 const lines = (...text: string[]): string => `${text.join('\n')}\n`;
 const withFormats = (value: unknown): string => generateTypes(value, { name: 'T', formats: true });
 
-describe('ALL_FORMATS', () => {
-  it('is every format bit', () => {
+describe('ALL_FORMATS and ID_KIND', () => {
+  it('are every format bit, and the id and data key bits', () => {
     expect(ALL_FORMATS).toBe(DATE_TIME | DATE | UUID | EMAIL | URI);
+    expect(ID_KIND).toBe(ID_KEY | DATA_KEY_BIT);
   });
 });
 
