@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../src/cli/args/parse.js';
 import { generate, usageError } from '../helpers/args.js';
+import { DEFAULT_OUTPUT } from '../helpers/default-output.js';
 
 describe('sources', () => {
   it('reads URLs, paths, - and --sample in order; the endpoint comes from the names they share', () => {
@@ -166,15 +167,7 @@ describe('--har', () => {
         out: 'src/api',
         openapi: false,
         verbose: false,
-        output: {
-          format: 'typescript',
-          named: false,
-          maps: true,
-          formats: false,
-          enums: true,
-          taggedUnions: false,
-          integers: false,
-        },
+        output: { ...DEFAULT_OUTPUT, enums: true },
       },
     });
     const openapi = parseCliArgs(['--type', '--har=api.har', '--format=OpenAPI']);

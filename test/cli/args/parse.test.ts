@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../src/cli/args/parse.js';
 import { parserMessage } from '../../helpers/parser-message.js';
 import { generate, usageError } from '../helpers/args.js';
+import { DEFAULT_OUTPUT } from '../helpers/default-output.js';
 
 const URL_ARG = 'https://api.example.com/users';
 
@@ -19,15 +20,7 @@ describe('parseCliArgs', () => {
       verbose: false,
       check: false,
       watch: undefined,
-      output: {
-        format: 'typescript',
-        named: false,
-        maps: true,
-        formats: false,
-        enums: false,
-        taggedUnions: false,
-        integers: false,
-      },
+      output: DEFAULT_OUTPUT,
     });
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { substitute } from '../../../src/cli/config-file/env.js';
 import { resolveConfig } from '../../../src/cli/config-file/resolve.js';
 import { RunError, UsageError } from '../../../src/cli/errors.js';
+import { DEFAULT_OUTPUT } from '../helpers/default-output.js';
 
 const FILE = path.resolve('/work/app/typefetch.config.json');
 const resolve = (raw: unknown) => resolveConfig(raw, FILE, 'typefetch.config.json');
@@ -25,15 +26,7 @@ describe('resolveConfig', () => {
       outDir: path.resolve('/work/app/src/types'),
       concurrency: 4,
       har: undefined,
-      output: {
-        format: 'typescript',
-        named: false,
-        maps: true,
-        formats: false,
-        enums: false,
-        taggedUnions: false,
-        integers: false,
-      },
+      output: DEFAULT_OUTPUT,
       endpoints: [
         {
           endpoint: 'users',
@@ -43,15 +36,7 @@ describe('resolveConfig', () => {
           body: undefined,
           headers: [],
           timeoutMs: 30_000,
-          output: {
-            format: 'typescript',
-            named: false,
-            maps: true,
-            formats: false,
-            enums: false,
-            taggedUnions: false,
-            integers: false,
-          },
+          output: DEFAULT_OUTPUT,
         },
       ],
     });
@@ -95,15 +80,7 @@ describe('resolveConfig', () => {
         { name: 'authorization', template: `Basic \${BASIC}` },
       ],
       timeoutMs: 100,
-      output: {
-        format: 'typescript',
-        named: false,
-        maps: true,
-        formats: false,
-        enums: false,
-        taggedUnions: false,
-        integers: false,
-      },
+      output: DEFAULT_OUTPUT,
     });
   });
 
