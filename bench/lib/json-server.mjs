@@ -7,15 +7,8 @@
  * Prints `{"port":N}` on stdout when listening; exits when stdin closes (its parent went away).
  */
 import { createServer } from 'node:net';
+import { USER_BODY as body } from './user-body.mjs';
 
-const body = JSON.stringify({
-  id: 1,
-  name: 'Leanne Graham',
-  username: 'Bret',
-  email: 'Sincere@april.biz',
-  active: true,
-  roles: ['admin', 'editor'],
-});
 const response = Buffer.from(
   'HTTP/1.1 200 OK\r\n' +
     'Content-Type: application/json; charset=utf-8\r\n' +

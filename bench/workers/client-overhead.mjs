@@ -10,21 +10,13 @@
  * Prints `{ variant, cpuUs }`: CPU µs per request, concurrency 50, after 20,000 warm-up requests.
  */
 import { fileURLToPath } from 'node:url';
+import { USER_BODY as body } from '../lib/user-body.mjs';
 import { createFullClient, fullFeatures, fullRequestOptions } from './full-config.mjs';
 
 const [variant, requestsArg = '100000', distArg] = process.argv.slice(2);
 const dist = distArg ?? fileURLToPath(new URL('../../dist', import.meta.url));
 const { createApiClient, createLogger } = await import(`${dist}/index.js`);
 
-// The loopback bench server's body (bench/lib/json-server.mjs), which the full variants validate.
-const body = JSON.stringify({
-  id: 1,
-  name: 'Leanne Graham',
-  username: 'Bret',
-  email: 'Sincere@april.biz',
-  active: true,
-  roles: ['admin', 'editor'],
-});
 const fetchImpl = async () => new Response(body, { headers: { 'content-type': 'application/json' } });
 const base = { baseUrl: 'http://127.0.0.1:1', fetchImpl };
 const full = fullFeatures(createLogger);
