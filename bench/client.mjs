@@ -1,6 +1,6 @@
 /**
  * Benchmarks 2 and 3, client throughput: 5,000 GETs at concurrency 50 against a keep-alive loopback
- * server returning small JSON, on Node 24 and Node 20 (bench/lib/context.mjs, CLIENT_NODE_MAJORS). Each
+ * server returning small JSON, on Node 24 and Node 20 (bench/lib/nodes.mjs). Each
  * (client, Node, rep) is a fresh process that warms up with 1,000 requests first; within a rep, the
  * clients and the two Nodes alternate, so a slow phase of the machine hits them alike.
  *
@@ -10,11 +10,10 @@
  * the per-rep ratios to fetch) is printed beside it: on a shared machine the server competes with the
  * client for the CPU, so req/s moves more from run to run. Then heap growth from 10k to 100k requests.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { nodeBinary } from '../scripts/node-binary.mjs';
-import { BENCH, CLIENT_NODE_MAJORS, JSON_SERVER, log, ROOT, targetLine } from './lib/context.mjs';
+import { BENCH, JSON_SERVER, log, ROOT, targetLine } from './lib/context.mjs';
 import { interleave } from './lib/interleave.mjs';
+import { benchNodes } from './lib/nodes.mjs';
 import { startServer, timedRun } from './lib/processes.mjs';
 import { fmt, median, pairedRatio, table } from './lib/stats.mjs';
 
@@ -40,17 +39,8 @@ const CLIENTS = [
   ['typefetch+undici', `typefetch on typefetch/undici (undici ${versionOf('undici')})`],
 ];
 
-/** Each Node's binary (installed from the registry on first use) and version. */
-function nodes() {
-  return CLIENT_NODE_MAJORS.map((major) => {
-    const path = nodeBinary(major);
-    const version = execFileSync(path, ['--version'], { encoding: 'utf8' }).trim();
-    return { name: `Node ${major}`, path, label: `Node ${version.slice(1)}` };
-  });
-}
-
 export async function run({ quick }) {
-  const onNodes = nodes();
+  const onNodes = benchNodes();
   const server = await startServer(JSON_SERVER);
   const origin = `http://127.0.0.1:${server.port}`;
   const reps = quick ? 2 : 5;

