@@ -37,6 +37,36 @@ export const VARIANTS = {
       }
     };
   },
+  // fetch+signal with the init typefetch hands fetch (method, an empty Headers, no body, the signal).
+  'fetch+init': (origin) => {
+    const url = origin + PATH;
+    return async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 15_000);
+      try {
+        const init = { method: 'GET', headers: new Headers(), body: null, signal: controller.signal };
+        return await (await fetch(url, init)).json();
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+  },
+  // The two halves of fetch+signal, for profiling: the signal alone (no timer), the timer alone (no signal).
+  'fetch+controller': (origin) => {
+    const url = origin + PATH;
+    return async () => (await fetch(url, { signal: new AbortController().signal })).json();
+  },
+  'fetch+timer': (origin) => {
+    const url = origin + PATH;
+    return async () => {
+      const timer = setTimeout(() => {}, 15_000);
+      try {
+        return await (await fetch(url)).json();
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+  },
   typefetch: (origin) => {
     const api = createApiClient({ baseUrl: origin });
     return () => api.get(PATH);

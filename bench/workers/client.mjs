@@ -1,7 +1,8 @@
 /**
  * One measured run of one client, in its own process (so clients never share a heap or a JIT state):
  * `node client.mjs <variant> <origin> <requests> <concurrency> <warmup>`. Prints one JSON line:
- * `{ ms, rps, cpuUs }` (CPU µs per request) for the measured requests (after `warmup` unmeasured ones).
+ * `{ ms, rps, cpuUs, userUs, systemUs }` (CPU µs per request, and its user and system parts) for the
+ * measured requests (after `warmup` unmeasured ones).
  *
  * With `--heap`, instead runs `requests` requests and prints the heap after a full GC at 10k and at the
  * end: `{ heap10kMb, heapEndMb }` (needs --expose-gc).
@@ -51,10 +52,14 @@ if (mode === '--heap') {
   await load(requests, undefined);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const { user, system } = process.cpuUsage(cpu);
-  // CPU µs per request: the client's own cost, less disturbed than wall time by other load.
-  process.stdout.write(
-    `${JSON.stringify({ ms, rps: (requests / ms) * 1000, cpuUs: (user + system) / requests })}\n`,
-  );
+  // CPU µs per request: the client's own cost, less disturbed than wall time by other load; user and
+  // system apart, to tell JavaScript from system calls.
+  const perRequest = {
+    cpuUs: (user + system) / requests,
+    userUs: user / requests,
+    systemUs: system / requests,
+  };
+  process.stdout.write(`${JSON.stringify({ ms, rps: (requests / ms) * 1000, ...perRequest })}\n`);
 }
 // Keep-alive sockets of some clients would hold the process open for seconds.
 process.exit(0);
