@@ -19,38 +19,34 @@ function fullClient(config) {
   return () => api.get(PATH, next());
 }
 
+/** Raw fetch of `url` with a 15 s timeout: a new AbortController and a cleared timer per request. */
+function fetchWithTimeout(url, initOf) {
+  return async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 15_000);
+    try {
+      return await (await fetch(url, initOf(controller.signal))).json();
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
 export const VARIANTS = {
   fetch: (origin) => {
     const url = origin + PATH;
     return async () => (await fetch(url)).json();
   },
   // What any client with a timeout pays on Node's fetch: an AbortController and a cleared timer per request.
-  'fetch+signal': (origin) => {
-    const url = origin + PATH;
-    return async () => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 15_000);
-      try {
-        return await (await fetch(url, { signal: controller.signal })).json();
-      } finally {
-        clearTimeout(timer);
-      }
-    };
-  },
+  'fetch+signal': (origin) => fetchWithTimeout(origin + PATH, (signal) => ({ signal })),
   // fetch+signal with the init typefetch hands fetch (method, an empty Headers, no body, the signal).
-  'fetch+init': (origin) => {
-    const url = origin + PATH;
-    return async () => {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 15_000);
-      try {
-        const init = { method: 'GET', headers: new Headers(), body: null, signal: controller.signal };
-        return await (await fetch(url, init)).json();
-      } finally {
-        clearTimeout(timer);
-      }
-    };
-  },
+  'fetch+init': (origin) =>
+    fetchWithTimeout(origin + PATH, (signal) => ({
+      method: 'GET',
+      headers: new Headers(),
+      body: null,
+      signal,
+    })),
   // The two halves of fetch+signal, for profiling: the signal alone (no timer), the timer alone (no signal).
   'fetch+controller': (origin) => {
     const url = origin + PATH;
