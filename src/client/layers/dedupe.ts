@@ -21,9 +21,11 @@ export const dedupe: LayerDefinition = {
     if (!client.dedupe) return undefined;
     const inFlight = new Map<string, Shared>();
     return (next) => (call) => {
-      if (call.method !== 'GET' || call.body !== undefined) return next(call);
-      // URL and headers: what makes two GETs the same request.
-      let key = call.url;
+      // A stream can be read only once, so a 'stream' read is never shared.
+      const { parseAs = 'auto' } = call.options;
+      if (call.method !== 'GET' || call.body !== undefined || parseAs === 'stream') return next(call);
+      // URL, headers and how the body is read: what makes two GETs the same request.
+      let key = `${parseAs} ${call.url}`;
       for (const [name, value] of call.headers) key += `\n${name}:${value}`;
       let shared = inFlight.get(key);
       if (shared === undefined) {
