@@ -155,6 +155,7 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
   const type = contentTypeOf(body);
   if (type !== undefined && !headers.has('content-type')) headers.set('content-type', type);
   return {
+    // The counted stream is made again for each attempt: the call stays as replayable as its body.
     call: withRequest(
       call,
       call.method,
@@ -162,6 +163,8 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
       headers,
       countChunks(source, callback, total, count),
       call.init,
+      call.signal,
+      call.replayable,
     ),
     done: () => {
       if (!count.ended) finish();

@@ -7,6 +7,7 @@ const BODY = randomBytes(200 * 1024);
 const MB = 1024 * 1024;
 
 let server: TestServer;
+let flaky = 0;
 beforeAll(async () => {
   server = await createTestServer(async (req, res) => {
     if (req.url === '/sized' || req.url === '/chunked') {
@@ -19,6 +20,13 @@ beforeAll(async () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       return void res.end();
+    }
+    if (req.url === '/flaky') {
+      // Every other request fails with 503, the next one succeeds.
+      flaky++;
+      if (flaky % 2 === 1) return void res.writeHead(503).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ received: req.body }));
     }
     if (req.url === '/upload') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -89,6 +97,21 @@ describe('onUploadProgress', () => {
     const result = await api().post('/upload', 'hello', { onUploadProgress: (p) => events.push(p) });
     expect(result).toEqual({ received: 5, type: 'text/plain;charset=UTF-8' });
     checkSequence(events, 5);
+  });
+
+  it('keeps a body that can be sent again retryable (a PUT retried after a 503)', async () => {
+    const events: Progress[] = [];
+    const client = createApiClient({
+      baseUrl: server.url,
+      retryPolicy: { maxRetries: 1, initialDelayMs: 1 },
+    });
+    const before = server.requests.length;
+    const result = await client.put('/flaky', 'hello', { onUploadProgress: (p) => events.push(p) });
+    expect(result).toEqual({ received: 'hello' });
+    expect(server.requests.slice(before).map((request) => request.body)).toEqual(['hello', 'hello']);
+    // Each attempt reports its upload from 0.
+    expect(events.filter((event) => event.transferredBytes === 0)).toHaveLength(2);
+    expect(events.at(-1)).toEqual({ transferredBytes: 5, totalBytes: 5, percent: 1 });
   });
 
   it('refuses a callback that is not a function, naming it', async () => {
