@@ -6,7 +6,14 @@
  */
 import { showValue } from '../shared/show-value.js';
 import type { ApiClient } from './create-client.js';
-import type { HttpMethod, RequestBody, RequestOptions, ResponsePromise, SearchParams } from './types.js';
+import type {
+  HttpMethod,
+  ParsedBody,
+  RequestBody,
+  RequestOptions,
+  ResponsePromise,
+  SearchParams,
+} from './types.js';
 
 /** What each member of an endpoint map declares; a member that does not apply is `never`. */
 export interface EndpointShape {
@@ -73,29 +80,63 @@ export type RequestArgs<E> = object extends ParamsOption<E> & QueryOption<E>
   ? [options?: EndpointOptions<E> & { body?: BodyOf<E> }]
   : [options: EndpointOptions<E> & { body?: BodyOf<E> }];
 
-/** The methods that an endpoint map types. */
+/** The options of a call to `E` that reads its body as `K` (`parseAs` other than 'auto' and 'json'). */
+type ParsedEndpointOptions<E, K extends keyof ParsedBody> = EndpointOptions<E> & { parseAs: K };
+
+/**
+ * The methods that an endpoint map types. A `parseAs` other than 'auto' and 'json' types the result by
+ * `parseAs` (string, Blob, ...), as without a map; else it is the endpoint's response type.
+ */
 export interface TypedMethods<A> {
+  get<P extends PathsOf<A, 'GET'>, K extends keyof ParsedBody>(
+    path: P,
+    options: ParsedEndpointOptions<EndpointOf<A, 'GET', P>, K>,
+  ): EndpointResult<ParsedBody[K]>;
   get<P extends PathsOf<A, 'GET'>>(
     path: P,
     ...args: OptionsArgs<EndpointOf<A, 'GET', P>>
   ): EndpointResult<ResponseOf<EndpointOf<A, 'GET', P>>>;
+  delete<P extends PathsOf<A, 'DELETE'>, K extends keyof ParsedBody>(
+    path: P,
+    options: ParsedEndpointOptions<EndpointOf<A, 'DELETE', P>, K>,
+  ): EndpointResult<ParsedBody[K]>;
   delete<P extends PathsOf<A, 'DELETE'>>(
     path: P,
     ...args: OptionsArgs<EndpointOf<A, 'DELETE', P>>
   ): EndpointResult<ResponseOf<EndpointOf<A, 'DELETE', P>>>;
+  post<P extends PathsOf<A, 'POST'>, K extends keyof ParsedBody>(
+    path: P,
+    body: BodyOf<EndpointOf<A, 'POST', P>>,
+    options: ParsedEndpointOptions<EndpointOf<A, 'POST', P>, K>,
+  ): EndpointResult<ParsedBody[K]>;
   post<P extends PathsOf<A, 'POST'>>(
     path: P,
     ...args: BodyArgs<EndpointOf<A, 'POST', P>>
   ): EndpointResult<ResponseOf<EndpointOf<A, 'POST', P>>>;
+  put<P extends PathsOf<A, 'PUT'>, K extends keyof ParsedBody>(
+    path: P,
+    body: BodyOf<EndpointOf<A, 'PUT', P>>,
+    options: ParsedEndpointOptions<EndpointOf<A, 'PUT', P>, K>,
+  ): EndpointResult<ParsedBody[K]>;
   put<P extends PathsOf<A, 'PUT'>>(
     path: P,
     ...args: BodyArgs<EndpointOf<A, 'PUT', P>>
   ): EndpointResult<ResponseOf<EndpointOf<A, 'PUT', P>>>;
+  patch<P extends PathsOf<A, 'PATCH'>, K extends keyof ParsedBody>(
+    path: P,
+    body: BodyOf<EndpointOf<A, 'PATCH', P>>,
+    options: ParsedEndpointOptions<EndpointOf<A, 'PATCH', P>, K>,
+  ): EndpointResult<ParsedBody[K]>;
   patch<P extends PathsOf<A, 'PATCH'>>(
     path: P,
     ...args: BodyArgs<EndpointOf<A, 'PATCH', P>>
   ): EndpointResult<ResponseOf<EndpointOf<A, 'PATCH', P>>>;
   /** Any method of the map; the body, if any, goes in `options.body`. */
+  request<M extends HttpMethod, P extends PathsOf<A, M>, K extends keyof ParsedBody>(
+    method: M,
+    path: P,
+    options: ParsedEndpointOptions<EndpointOf<A, M, P>, K> & { body?: BodyOf<EndpointOf<A, M, P>> },
+  ): EndpointResult<ParsedBody[K]>;
   request<M extends HttpMethod, P extends PathsOf<A, M>>(
     method: M,
     path: P,
