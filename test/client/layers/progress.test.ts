@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type Progress } from '../../../src/index.js';
+import { createApiClient, NetworkError, type Progress } from '../../../src/index.js';
 import { createTestServer, type TestServer } from '../../helpers/server.js';
 
 const BODY = randomBytes(200 * 1024);
@@ -112,6 +112,35 @@ describe('onUploadProgress', () => {
     // Each attempt reports its upload from 0.
     expect(events.filter((event) => event.transferredBytes === 0)).toHaveLength(2);
     expect(events.at(-1)).toEqual({ transferredBytes: 5, totalBytes: 5, percent: 1 });
+  });
+
+  it("fails as a NetworkError caused by the callback's error when it throws mid-upload", async () => {
+    const boom = new Error('progress bar gone');
+    const error = await api()
+      .post('/upload', new Uint8Array(MB), {
+        onUploadProgress: ({ transferredBytes }) => {
+          if (transferredBytes > 0) throw boom;
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).cause).toBe(boom);
+  });
+
+  it('fails as a NetworkError when a callback throws on its first report, with interceptors too', async () => {
+    const boom = new Error('progress bar gone');
+    const client = createApiClient({ baseUrl: server.url, interceptors: { response: (r) => r } });
+    const throwing = () => {
+      throw boom;
+    };
+    for (const call of [
+      client.post('/upload', 'hello', { onUploadProgress: throwing }),
+      client.get('/sized', { onDownloadProgress: throwing }),
+    ]) {
+      const error = await call.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as NetworkError).cause).toBe(boom);
+    }
   });
 
   it('refuses a callback that is not a function, naming it', async () => {
