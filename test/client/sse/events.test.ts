@@ -111,6 +111,21 @@ describe('client.sse against a loopback server', () => {
     expect(clock.sleeps).toEqual([10]);
   });
 
+  it('gives two iterations of one path on a dedupe client each its own connection and every event', async () => {
+    connections = [];
+    const api = createApiClient({
+      baseUrl: server.url,
+      dedupe: true,
+      clock: createFakeClock({ autoAdvance: true }),
+    });
+    const [first, second] = await Promise.all([
+      collect(api.sse('/plain', { maxReconnects: 0 })),
+      collect(api.sse('/plain', { maxReconnects: 0 })),
+    ]);
+    expect([first, second].map((events) => events.map((event) => event.data))).toEqual([['once'], ['once']]);
+    expect(connections).toHaveLength(2);
+  });
+
   it('ends the iteration on a 204', async () => {
     const api = createApiClient({ baseUrl: server.url });
     expect(await collect(api.sse('/no-content'))).toEqual([]);
