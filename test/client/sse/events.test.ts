@@ -8,6 +8,8 @@ import { createTestServer, type TestServer } from '../../helpers/server.js';
 const NUMBERED = [1, 2, 3, 4, 5, 6];
 let connections: Array<{ lastEventId: string | undefined; accept: string | undefined }> = [];
 let closedByClient: Promise<void> = Promise.resolve();
+/** The Last-Event-ID of each connection to /unicode-id, read as UTF-8. */
+const unicodeIds: Array<string | undefined> = [];
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,6 +39,14 @@ beforeAll(async () => {
         res.end();
         return;
       }
+      case '/unicode-id':
+        open(res);
+        // The id's bytes were sent as UTF-8: the server reads them back as such.
+        unicodeIds.push(
+          lastEventId === undefined ? undefined : Buffer.from(lastEventId, 'latin1').toString('utf8'),
+        );
+        res.end('id: ü-😀\ndata: x\n\n');
+        return;
       case '/plain':
         open(res);
         res.end('data: once\n\n');
@@ -97,6 +107,16 @@ describe('client.sse against a loopback server', () => {
     expect(events.map((event) => [event.id, event.data.n])).toEqual(NUMBERED.map((n) => [String(n), n]));
     expect(connections.map((connection) => connection.lastEventId)).toEqual([undefined, '3']);
     expect(clock.sleeps).toEqual([50]);
+  });
+
+  it('sends an id outside Latin-1 back as UTF-8 in Last-Event-ID when it reconnects', async () => {
+    const api = createApiClient({ baseUrl: server.url, clock: createFakeClock({ autoAdvance: true }) });
+    const events = await collect(api.sse('/unicode-id', { maxReconnects: 1 }));
+    expect(events.map((event) => [event.id, event.data])).toEqual([
+      ['ü-😀', 'x'],
+      ['ü-😀', 'x'],
+    ]);
+    expect(unicodeIds).toEqual([undefined, 'ü-😀']);
   });
 
   it('waits 3000 ms before reconnecting when the stream set no retry, and the retry it set otherwise', async () => {
