@@ -35,7 +35,8 @@ export interface Call {
 /**
  * A copy of `call` that sends another request (an interceptor's). Every field is listed, in the order
  * prepare.ts creates them, so every call has one shape (a spread with overrides would make another,
- * and the steps below slower).
+ * and the steps below slower). `replayable`: by default, false once the body is a stream; a layer that
+ * makes its stream again for every attempt (progress) keeps the call's own.
  */
 export function withRequest(
   call: Call,
@@ -45,13 +46,14 @@ export function withRequest(
   body: BodyInit | undefined,
   init: RequestInit,
   signal = call.signal,
+  replayable = call.replayable && !isStream(body),
 ): Call {
   return {
     method,
     url,
     headers,
     body,
-    replayable: call.replayable && !isStream(body),
+    replayable,
     init,
     options: call.options,
     signal,

@@ -65,7 +65,8 @@ export function readStep(client: ResolvedClientConfig, transport: Transport, mar
       response = await transport(call);
     } catch (error) {
       if (error instanceof FetchFailure) throw networkError(error.cause, call);
-      throw marked ? error : networkError(error, call);
+      // A layer around fetch may fail the attempt with an ApiError of its own (progress: a NetworkError).
+      throw marked || error instanceof ApiError ? error : networkError(error, call);
     }
     state.response = response;
     state.trace?.response(response);

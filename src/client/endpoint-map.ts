@@ -6,7 +6,15 @@
  */
 import { showValue } from '../shared/show-value.js';
 import type { ApiClient } from './create-client.js';
-import type { HttpMethod, RequestBody, RequestOptions, ResponsePromise, SearchParams } from './types.js';
+import type {
+  HttpMethod,
+  ParseAs,
+  ParsedBody,
+  RequestBody,
+  RequestOptions,
+  ResponsePromise,
+  SearchParams,
+} from './types.js';
 
 /** What each member of an endpoint map declares; a member that does not apply is `never`. */
 export interface EndpointShape {
@@ -58,49 +66,65 @@ export type OptionsArgs<E> = object extends ParamsOption<E> & QueryOption<E>
   ? [options?: EndpointOptions<E>]
   : [options: EndpointOptions<E>];
 
+/** EndpointOptions whose `parseAs` is `K`, so that a call's result can follow it. */
+type KindOptions<E, K extends ParseAs> = Omit<EndpointOptions<E>, 'parseAs'> & { parseAs?: K | undefined };
+
+/** OptionsArgs whose `parseAs` is `K`. */
+type KindArgs<E, K extends ParseAs> = object extends ParamsOption<E> & QueryOption<E>
+  ? [options?: KindOptions<E, K>]
+  : [options: KindOptions<E, K>];
+
+/** A call's result: what `parseAs` reads (string, Blob, ...), or the endpoint's response type for 'auto' and 'json'. */
+type ResultOf<E, K extends ParseAs> = EndpointResult<
+  K extends keyof ParsedBody ? ParsedBody[K] : ResponseOf<E>
+>;
+
 /** The body a call to `E` takes: its recorded JSON body type, else any body the client sends. */
 export type BodyOf<E> = IsNever<Member<E, 'body'>> extends true ? RequestBody | undefined : Member<E, 'body'>;
 
 /** `post`/`put`/`patch` arguments: the body, then the options (`undefined` as the body when there is none). */
-export type BodyArgs<E> = object extends ParamsOption<E> & QueryOption<E>
+export type BodyArgs<E, K extends ParseAs = ParseAs> = object extends ParamsOption<E> & QueryOption<E>
   ? IsNever<Member<E, 'body'>> extends true
-    ? [body?: BodyOf<E>, options?: EndpointOptions<E>]
-    : [body: BodyOf<E>, options?: EndpointOptions<E>]
-  : [body: BodyOf<E>, options: EndpointOptions<E>];
+    ? [body?: BodyOf<E>, options?: KindOptions<E, K>]
+    : [body: BodyOf<E>, options?: KindOptions<E, K>]
+  : [body: BodyOf<E>, options: KindOptions<E, K>];
 
 /** `request` arguments: the options, with the endpoint's body in `options.body`. */
-export type RequestArgs<E> = object extends ParamsOption<E> & QueryOption<E>
-  ? [options?: EndpointOptions<E> & { body?: BodyOf<E> }]
-  : [options: EndpointOptions<E> & { body?: BodyOf<E> }];
+export type RequestArgs<E, K extends ParseAs = ParseAs> = object extends ParamsOption<E> & QueryOption<E>
+  ? [options?: KindOptions<E, K> & { body?: BodyOf<E> }]
+  : [options: KindOptions<E, K> & { body?: BodyOf<E> }];
 
-/** The methods that an endpoint map types. */
+/**
+ * The methods that an endpoint map types. A `parseAs` other than 'auto' and 'json' types the result by
+ * what it reads (string, Blob, ...), as without a map; else it is the endpoint's response type.
+ */
 export interface TypedMethods<A> {
-  get<P extends PathsOf<A, 'GET'>>(
+  get<P extends PathsOf<A, 'GET'>, K extends ParseAs = 'auto'>(
     path: P,
-    ...args: OptionsArgs<EndpointOf<A, 'GET', P>>
-  ): EndpointResult<ResponseOf<EndpointOf<A, 'GET', P>>>;
-  delete<P extends PathsOf<A, 'DELETE'>>(
+    ...args: KindArgs<EndpointOf<A, 'GET', P>, K>
+  ): ResultOf<EndpointOf<A, 'GET', P>, K>;
+  delete<P extends PathsOf<A, 'DELETE'>, K extends ParseAs = 'auto'>(
     path: P,
-    ...args: OptionsArgs<EndpointOf<A, 'DELETE', P>>
-  ): EndpointResult<ResponseOf<EndpointOf<A, 'DELETE', P>>>;
-  post<P extends PathsOf<A, 'POST'>>(
+    ...args: KindArgs<EndpointOf<A, 'DELETE', P>, K>
+  ): ResultOf<EndpointOf<A, 'DELETE', P>, K>;
+  post<P extends PathsOf<A, 'POST'>, K extends ParseAs = 'auto'>(
     path: P,
-    ...args: BodyArgs<EndpointOf<A, 'POST', P>>
-  ): EndpointResult<ResponseOf<EndpointOf<A, 'POST', P>>>;
-  put<P extends PathsOf<A, 'PUT'>>(
+    ...args: BodyArgs<EndpointOf<A, 'POST', P>, K>
+  ): ResultOf<EndpointOf<A, 'POST', P>, K>;
+  put<P extends PathsOf<A, 'PUT'>, K extends ParseAs = 'auto'>(
     path: P,
-    ...args: BodyArgs<EndpointOf<A, 'PUT', P>>
-  ): EndpointResult<ResponseOf<EndpointOf<A, 'PUT', P>>>;
-  patch<P extends PathsOf<A, 'PATCH'>>(
+    ...args: BodyArgs<EndpointOf<A, 'PUT', P>, K>
+  ): ResultOf<EndpointOf<A, 'PUT', P>, K>;
+  patch<P extends PathsOf<A, 'PATCH'>, K extends ParseAs = 'auto'>(
     path: P,
-    ...args: BodyArgs<EndpointOf<A, 'PATCH', P>>
-  ): EndpointResult<ResponseOf<EndpointOf<A, 'PATCH', P>>>;
+    ...args: BodyArgs<EndpointOf<A, 'PATCH', P>, K>
+  ): ResultOf<EndpointOf<A, 'PATCH', P>, K>;
   /** Any method of the map; the body, if any, goes in `options.body`. */
-  request<M extends HttpMethod, P extends PathsOf<A, M>>(
+  request<M extends HttpMethod, P extends PathsOf<A, M>, K extends ParseAs = 'auto'>(
     method: M,
     path: P,
-    ...args: RequestArgs<EndpointOf<A, M, P>>
-  ): EndpointResult<ResponseOf<EndpointOf<A, M, P>>>;
+    ...args: RequestArgs<EndpointOf<A, M, P>, K>
+  ): ResultOf<EndpointOf<A, M, P>, K>;
 }
 
 /** The client typed by an endpoint map: the typed methods, and every other member of the client as it is. */

@@ -1,3 +1,4 @@
+import { optionError } from './check.js';
 import { safeHeaders } from './headers.js';
 import { listOf } from './layers/interceptors.js';
 import { resolveErrorMessages } from './options.js';
@@ -10,6 +11,9 @@ import type { ApiClientConfig } from './types.js';
  * The circuit breaker is shared by the caller (see docs/client.md, "Derived clients: extend").
  */
 export function mergeClientConfig(parent: ApiClientConfig, child: ApiClientConfig): ApiClientConfig {
+  if (typeof child !== 'object' || child === null) {
+    throw optionError('extend(config): config', 'be an object', child);
+  }
   const merged: Record<string, unknown> = { ...parent };
   // The base URL has two names; a new one replaces the parent's, whichever name either used.
   if ((child.baseUrl ?? child.baseURL) !== undefined) merged['baseUrl'] = merged['baseURL'] = undefined;

@@ -109,6 +109,12 @@ export async function readBody(
   }
 }
 
+/** Bytes as text in the charset `contentType` declares (UTF-8 when it declares none, or one unknown). */
+export function decodeText(bytes: Uint8Array<ArrayBuffer>, contentType: string | null): string {
+  const charset = otherCharset(contentType);
+  return charset === undefined ? new TextDecoder().decode(bytes) : decode(bytes, charset);
+}
+
 /** Bytes in the given charset; an unknown charset is read as UTF-8. */
 function decode(bytes: Uint8Array<ArrayBuffer>, charset: string): string {
   let decoder: TextDecoder;

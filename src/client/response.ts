@@ -4,7 +4,7 @@
  */
 import { ApiError } from './errors.js';
 import { type ErrorMessageOverrides, statusMessage } from './messages/index.js';
-import { type BodyKind, readBody } from './read-body.js';
+import { type BodyKind, decodeText, readBody } from './read-body.js';
 import type { Locale } from './types.js';
 
 /** What judging a response needs to know about its request. */
@@ -37,10 +37,10 @@ export async function judgeResponse(
     discardBody(response);
   } else {
     try {
-      body = parseErrorBody(
-        await readText(response, signal, MAX_ERROR_BODY_BYTES),
-        response.headers.get('content-type'),
-      );
+      const contentType = response.headers.get('content-type');
+      // Decoded with the charset the response declares, like a 2xx text body.
+      const bytes = await readBytes(response, signal, MAX_ERROR_BODY_BYTES);
+      body = parseErrorBody(bytes === undefined ? undefined : decodeText(bytes, contentType), contentType);
     } catch {
       // The status is known, so it stays the error even when its body breaks or stalls (a layer
       // above maps the caller's abort to its reason).

@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from '../shared/timer-limit.js';
 import type { Clock } from './types.js';
 
 /** Why an attempt's signal aborted: the per-attempt timeout, or the caller's own signal. */
@@ -92,10 +93,15 @@ export const realClock: Clock = {
         clearTimeout(timer);
         reject(signal?.reason);
       };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
+      // Past setTimeout's limit a timer fires at once: the longest wait it can do instead (an SSE
+      // stream's `retry:` has no bound of its own).
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.min(ms, MAX_TIMER_MS),
+      );
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   },

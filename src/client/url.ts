@@ -1,3 +1,4 @@
+import { redactUrl } from './logging/redact.js';
 import type { SearchParams } from './types.js';
 
 /** `scheme:` at the start of a string (RFC 3986 section 3.1): the path is an absolute URL. */
@@ -13,7 +14,9 @@ export function parseBaseUrl(option: 'baseUrl' | 'baseURL', value: unknown): URL
       // Falls through to the error below.
     }
   }
-  throw new TypeError(`${option} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+  // A string is shown with its secret query values and credentials redacted, as in the logs.
+  const shown = typeof value === 'string' ? redactUrl(value) : value;
+  throw new TypeError(`${option} must be an absolute http(s) URL, got ${JSON.stringify(shown)}`);
 }
 
 /**
@@ -44,7 +47,7 @@ export function buildUrl(
     }
   } else if (base === undefined) {
     throw new TypeError(
-      `Cannot resolve the relative path ${JSON.stringify(path)}: no baseUrl is configured. ` +
+      `Cannot resolve the relative path ${JSON.stringify(redactUrl(path))}: no baseUrl is configured. ` +
         'Set baseUrl or pass an absolute URL.',
     );
   } else if (searchParams === undefined) {
@@ -81,7 +84,7 @@ function parseAbsolute(path: string): URL {
   try {
     return new URL(path);
   } catch {
-    throw new TypeError(`path is not a valid URL: ${JSON.stringify(path)}`);
+    throw new TypeError(`path is not a valid URL: ${JSON.stringify(redactUrl(path))}`);
   }
 }
 

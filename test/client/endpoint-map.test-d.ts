@@ -59,6 +59,29 @@ describe('calls typed by path', () => {
     api.request('POST', '/users', { body: { nom: 'a' } });
   });
 
+  it('types the result by parseAs, as without a map', () => {
+    expectTypeOf(api.get('/users/{id}', { params: { id: 1 }, parseAs: 'text' })).toEqualTypeOf<
+      ResponsePromise<string>
+    >();
+    expectTypeOf(api.get('/users', { parseAs: 'bytes' })).toEqualTypeOf<ResponsePromise<Uint8Array>>();
+    expectTypeOf(api.get('/users', { parseAs: 'stream' })).toEqualTypeOf<
+      ResponsePromise<ReadableStream<Uint8Array>>
+    >();
+    expectTypeOf(api.post('/users', { name: 'a' }, { parseAs: 'blob' })).toEqualTypeOf<
+      ResponsePromise<Blob>
+    >();
+    expectTypeOf(
+      api.delete('/repos/{owner}/{repo}', { params: { owner: 'o', repo: 'r' }, parseAs: 'arrayBuffer' }),
+    ).toEqualTypeOf<ResponsePromise<ArrayBuffer>>();
+    expectTypeOf(api.request('GET', '/users', { parseAs: 'text' })).toEqualTypeOf<ResponsePromise<string>>();
+    // 'json' and 'auto' keep the endpoint's type.
+    expectTypeOf(api.get('/users/{id}', { params: { id: 1 }, parseAs: 'json' })).toEqualTypeOf<
+      ResponsePromise<User>
+    >();
+    // @ts-expect-error the params are still required
+    api.get('/users/{id}', { parseAs: 'text' });
+  });
+
   it('refuses an unknown path', () => {
     // @ts-expect-error not a GET path of the map
     api.get('/nope');

@@ -107,4 +107,17 @@ describe('client.extend', () => {
       'errorMessages.en must be an object, got "oops"',
     );
   });
+
+  it('rejects a config that is not an object on one line, naming it', () => {
+    const parent = createApiClient({ baseUrl: server.url });
+    for (const [value, shown] of [
+      [undefined, 'undefined'],
+      [null, 'null'],
+      ['x', '"x"'],
+    ] as const) {
+      expect(() => parent.extend(value as never)).toThrow(
+        new TypeError(`extend(config): config must be an object, got ${shown}`),
+      );
+    }
+  });
 });

@@ -150,6 +150,9 @@ describe('error responses', () => {
         case '/text':
           res.writeHead(500, { 'content-type': 'text/plain' });
           return void res.end('stack trace with secret-token-123');
+        case '/latin1':
+          res.writeHead(400, { 'content-type': 'text/plain; charset=iso-8859-1' });
+          return void res.end(Buffer.from('Datos inválidos: año', 'latin1'));
         case '/bad-json':
           res.writeHead(502, { 'content-type': 'application/json' });
           return void res.end('<html>Bad Gateway</html>');
@@ -203,6 +206,11 @@ describe('error responses', () => {
       expect(error.body).toBe('stack trace with secret-token-123');
       expect(error.message).toBe('Internal server error.');
       expect(String(error)).toBe('ApiError: Internal server error.');
+    });
+
+    it('decodes a text error body with the charset the response declares', async () => {
+      const error = await failure(api().get('/latin1'));
+      expect(error.body).toBe('Datos inválidos: año');
     });
 
     it('falls back to the text when a JSON-typed error body is not JSON', async () => {

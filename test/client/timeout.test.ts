@@ -230,6 +230,16 @@ describe('realClock', () => {
     await expect(realClock.sleep(10_000, AbortSignal.abort('already'))).rejects.toBe('already');
   });
 
+  it("waits a delay longer than setTimeout's limit rather than firing at once", async () => {
+    // An SSE stream's `retry:` sets the reconnection delay, with no bound of its own.
+    const controller = new AbortController();
+    const sleeping = realClock.sleep(2 ** 31 + 1000, controller.signal).then(() => 'woke');
+    const early = await Promise.race([sleeping, new Promise((resolve) => setTimeout(resolve, 50, 'asleep'))]);
+    controller.abort('done');
+    await sleeping.catch(() => {});
+    expect(early).toBe('asleep');
+  });
+
   it('reads epoch milliseconds', () => {
     expect(Math.abs(realClock.now() - Date.now())).toBeLessThan(50);
   });

@@ -77,6 +77,22 @@ describe('URL joining', () => {
     );
   });
 
+  it('never shows a secret query value or credentials of the URL it refuses', () => {
+    expect(() => buildUrl(undefined, '/users?token=s3cr3t&page=2', false, undefined)).toThrow(
+      new TypeError(
+        'Cannot resolve the relative path "/users?token=[REDACTED]&page=2": no baseUrl is configured. Set baseUrl or pass an absolute URL.',
+      ),
+    );
+    expect(() => buildUrl(undefined, 'https://h.test:99999/x?access_token=s3cr3t', false, undefined)).toThrow(
+      new TypeError('path is not a valid URL: "https://h.test:99999/x?access_token=[REDACTED]"'),
+    );
+    expect(() => parseBaseUrl('baseUrl', 'ftp://bob:pw@h.test/?api_key=s3cr3t')).toThrow(
+      new TypeError(
+        'baseUrl must be an absolute http(s) URL, got "ftp://[REDACTED]@h.test/?api_key=[REDACTED]"',
+      ),
+    );
+  });
+
   it.each([
     ['baseUrl', 'not a url'],
     ['baseUrl', '/relative'],

@@ -1,7 +1,13 @@
-import { type LayerDefinition, type Reply, withSignal } from '../call.js';
+import { type Call, type LayerDefinition, type Reply, withSignal } from '../call.js';
 
-/** A caller waiting for a shared request: settles it, and stops listening to its signal. */
-type Waiter = (settle: (resolve: (reply: Reply) => void, reject: (error: unknown) => void) => void) => void;
+/** A caller waiting for a shared request: settles it (with its own call), stops listening to its signal. */
+type Waiter = (
+  settle: (
+    resolve: (reply: Reply | Promise<Reply>) => void,
+    reject: (error: unknown) => void,
+    own: Call,
+  ) => void,
+) => void;
 
 /** A request in flight and the callers sharing it. */
 interface Shared {
@@ -21,9 +27,11 @@ export const dedupe: LayerDefinition = {
     if (!client.dedupe) return undefined;
     const inFlight = new Map<string, Shared>();
     return (next) => (call) => {
-      if (call.method !== 'GET' || call.body !== undefined) return next(call);
-      // URL and headers: what makes two GETs the same request.
-      let key = call.url;
+      // A stream can be read only once, so a 'stream' read is never shared.
+      const { parseAs = 'auto' } = call.options;
+      if (call.method !== 'GET' || call.body !== undefined || parseAs === 'stream') return next(call);
+      // URL, headers and how the body is read: what makes two GETs the same request.
+      let key = `${parseAs} ${call.url}`;
       for (const [name, value] of call.headers) key += `\n${name}:${value}`;
       let shared = inFlight.get(key);
       if (shared === undefined) {
@@ -40,9 +48,14 @@ export const dedupe: LayerDefinition = {
         // The shared request listens to no caller's signal, only to its own controller.
         next(controller === undefined ? call : withSignal(call, controller.signal)).then(
           (reply) => {
+            // asResponse() on the first call: its body is left unread, for that caller alone.
+            const unread = call.state.raw;
             let first = true;
             // Copies are made now, before any caller's code can change the data.
-            settleAll((resolve) => {
+            settleAll((resolve, _, own) => {
+              // A caller that wants the body unread (asResponse()), or that joined a request whose body
+              // was left unread, gets a request of its own.
+              if (own !== call && (unread || own.state.raw)) return resolve(next(own));
               resolve(first ? reply : { data: structuredClone(reply.data), response: reply.response });
               first = false;
             });
@@ -65,7 +78,7 @@ export const dedupe: LayerDefinition = {
         };
         const waiter: Waiter = (settle) => {
           signal?.removeEventListener('abort', onAbort);
-          settle(resolve, reject);
+          settle(resolve, reject, call);
         };
         waiters.add(waiter);
         signal?.addEventListener('abort', onAbort);

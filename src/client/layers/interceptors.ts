@@ -31,7 +31,7 @@ export const interceptors: LayerDefinition = {
             init === undefined
               ? { ...call.init, method, headers: Object.fromEntries(headers), body: call.body ?? null }
               : { ...init, method, headers: Object.fromEntries(headers) };
-          [url, init] = await intercept(url, given);
+          [url, init] = await bounded(intercept(url, given), call.state.signal);
           method = init.method?.toUpperCase() ?? method;
           headers = safeHeaders('interceptors.request headers', init.headers, true);
         }
@@ -50,7 +50,7 @@ export const interceptors: LayerDefinition = {
       let current = fetched;
       try {
         for (const intercept of response) {
-          const replaced = await intercept(current);
+          const replaced = await bounded(intercept(current), call.state.signal);
           // A replaced response leaves the previous one's body unread: drop it to free the connection.
           if (replaced !== current) discardBody(current);
           current = replaced;
@@ -64,6 +64,21 @@ export const interceptors: LayerDefinition = {
     };
   },
 };
+
+/**
+ * What an interceptor returned, given up on when the attempt's signal aborts (its timeout, or your
+ * abort): an interceptor that never settles cannot hold the call past its timeout. Rejects with the
+ * signal's reason, which the timeout layer maps.
+ */
+function bounded<T>(value: T | Promise<T>, signal: AbortSignal | undefined): T | Promise<T> {
+  if (signal === undefined || !(value instanceof Promise)) return value;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort);
+    value.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 /** One interceptor or an array of them, as an array. */
 export function listOf<F>(value: F | readonly F[] | undefined): readonly F[] {

@@ -1,6 +1,9 @@
 import { isStream } from '../body.js';
 import { type Call, type LayerDefinition, type Transport, withRequest } from '../call.js';
 import { checkFunction } from '../check.js';
+import { NetworkError } from '../errors.js';
+import { statusMessage } from '../messages/index.js';
+import { discardBody } from '../response.js';
 import type { Progress } from '../types.js';
 
 type OnProgress = (progress: Progress) => void;
@@ -36,18 +39,41 @@ async function counted(
   onDownloadProgress: OnProgress | undefined,
   onUploadProgress: OnProgress | undefined,
 ): Promise<Response> {
-  let sent = call;
-  let uploaded: (() => void) | undefined;
-  if (onUploadProgress !== undefined) {
-    const upload = await countUpload(call, onUploadProgress);
-    sent = upload.call;
-    uploaded = upload.done;
+  // The first error a callback threw: whatever it broke (fetch, given an errored upload stream, fails
+  // with an error of its own), the call fails as a NetworkError caused by it.
+  let thrown: { error: unknown } | undefined;
+  const guard =
+    (callback: OnProgress): OnProgress =>
+    (progress) => {
+      try {
+        callback(progress);
+      } catch (error) {
+        thrown ??= { error };
+        throw error;
+      }
+    };
+  let response: Response | undefined;
+  try {
+    let sent = call;
+    let uploaded: (() => void) | undefined;
+    if (onUploadProgress !== undefined) {
+      const upload = await countUpload(call, guard(onUploadProgress));
+      sent = upload.call;
+      uploaded = upload.done;
+    }
+    response = await next(sent);
+    uploaded?.();
+    if (onDownloadProgress === undefined) return response;
+    call.state.replaced = true;
+    return countDownload(response, guard(onDownloadProgress));
+  } catch (error) {
+    if (thrown === undefined) throw error;
+    if (response !== undefined) discardBody(response);
+    throw new NetworkError({
+      message: statusMessage(0, call.locale, call.errorMessages),
+      cause: thrown.error,
+    });
   }
-  const response = await next(sent);
-  uploaded?.();
-  if (onDownloadProgress === undefined) return response;
-  call.state.replaced = true;
-  return countDownload(response, onDownloadProgress);
 }
 
 function report(callback: OnProgress, transferred: number, total: number | undefined, done: boolean): void {
@@ -155,6 +181,7 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
   const type = contentTypeOf(body);
   if (type !== undefined && !headers.has('content-type')) headers.set('content-type', type);
   return {
+    // The counted stream is made again for each attempt: the call stays as replayable as its body.
     call: withRequest(
       call,
       call.method,
@@ -162,6 +189,8 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
       headers,
       countChunks(source, callback, total, count),
       call.init,
+      call.signal,
+      call.replayable,
     ),
     done: () => {
       if (!count.ended) finish();

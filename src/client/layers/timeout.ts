@@ -24,10 +24,11 @@ export const timeout: LayerDefinition = {
       // Frees the connection of a fetch or body still running; harmless when everything was read.
       attempt.cancel();
       if (attempt.kind === 'caller') throw call.signal?.reason;
-      if (attempt.kind === 'timeout' && error instanceof NetworkError) {
+      // A layer that gave up on the attempt's abort (an interceptor) rejects with the signal's reason.
+      if (attempt.kind === 'timeout' && (error instanceof NetworkError || error === attempt.signal?.reason)) {
         throw new TimeoutError({
           message: statusMessage(408, call.locale, call.errorMessages),
-          cause: error.cause,
+          cause: error instanceof NetworkError ? error.cause : error,
         });
       }
       throw error;

@@ -33,7 +33,7 @@ export async function* serverSentEvents<T>(
   for (let reconnects = 0; ; reconnects++) {
     const headers = new Headers(request.headers);
     headers.set('accept', 'text/event-stream');
-    if (state.lastEventId !== '') headers.set('last-event-id', state.lastEventId);
+    if (state.lastEventId !== '') headers.set('last-event-id', utf8Header(state.lastEventId));
     let body: ReadableStream<Uint8Array> | undefined;
     try {
       const response = await connect({ ...request, headers, parseAs: 'stream' }).asResponse();
@@ -64,6 +64,19 @@ export async function* serverSentEvents<T>(
     }
     await clock.sleep(state.retryMs, signal ?? undefined);
   }
+}
+
+/**
+ * A header value carrying `text` as UTF-8 (as EventSource sends Last-Event-ID): header values are byte
+ * strings, one char per byte, so an id outside Latin-1 could not be set and one inside it would go out
+ * as Latin-1.
+ */
+function utf8Header(text: string): string {
+  // ASCII, the usual id, is the same either way.
+  if (/^[\x20-\x7e]*$/.test(text)) return text;
+  let bytes = '';
+  for (const byte of new TextEncoder().encode(text)) bytes += String.fromCharCode(byte);
+  return bytes;
 }
 
 function parseData(data: string, locale: RequestOptions['errorLocale']): unknown {

@@ -128,6 +128,56 @@ describe('dedupe', () => {
     expect(hits.get('/slow')).toBe(4);
   });
 
+  it('shares a GET only between callers that read the body the same way (parseAs)', async () => {
+    hits.clear();
+    hold();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
+    const json = api.get('/slow');
+    const text = api.get('/slow', { parseAs: 'text' });
+    await seen('/slow', 2);
+    release();
+    expect(await json).toEqual({ path: '/slow', items: [1, 2, 3] });
+    expect(await text).toBe('{"path":"/slow","items":[1,2,3]}');
+    expect(hits.get('/slow')).toBe(2);
+  });
+
+  it("never shares a 'stream' read: every caller settles, the stream is readable", async () => {
+    hits.clear();
+    hold();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
+    const stream = api.get('/slow', { parseAs: 'stream' });
+    const json = api.get('/slow');
+    await seen('/slow', 2);
+    release();
+    expect(await json).toEqual({ path: '/slow', items: [1, 2, 3] });
+    expect(await new Response(await stream).text()).toBe('{"path":"/slow","items":[1,2,3]}');
+    expect(hits.get('/slow')).toBe(2);
+  });
+
+  it('gives an asResponse() caller a Response with its body unread beside a JSON caller', async () => {
+    hold();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
+    const json = api.get('/slow');
+    const raw = api.get('/slow').asResponse();
+    await seen('/slow', 1);
+    release();
+    expect(await json).toEqual({ path: '/slow', items: [1, 2, 3] });
+    const response = await raw;
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.json()).toEqual({ path: '/slow', items: [1, 2, 3] });
+  });
+
+  it('gives a JSON caller the data beside an asResponse() caller that came first', async () => {
+    hold();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
+    const raw = api.get('/slow').asResponse();
+    const json = api.get('/slow');
+    await seen('/slow', 1);
+    release();
+    expect(await json).toEqual({ path: '/slow', items: [1, 2, 3] });
+    expect(await (await raw).json()).toEqual({ path: '/slow', items: [1, 2, 3] });
+  });
+
   it('starts a new request once the shared one has settled', async () => {
     hits.clear();
     const api = createApiClient({ baseUrl: server.url, dedupe: true });

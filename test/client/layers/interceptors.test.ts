@@ -4,6 +4,7 @@ import {
   type ApiError,
   type Clock,
   createApiClient,
+  TimeoutError,
 } from '../../../src/index.js';
 import { createTestServer, sendJson, type TestServer } from '../../helpers/server.js';
 
@@ -118,6 +119,22 @@ describe('request interceptor', () => {
     ]);
   });
 
+  it('is bounded by the timeout: a token refresh that never ends is a TimeoutError', async () => {
+    const api = client({ request: () => new Promise<never>(() => {}) });
+    const error = (await api.get('/x', { timeoutMs: 50 }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect([error.status, error.isTimeout, error.message]).toEqual([408, true, 'The request timed out.']);
+  });
+
+  it('is cut short by your abort, which rejects with its reason', async () => {
+    const api = client({ request: () => new Promise<never>(() => {}) });
+    const controller = new AbortController();
+    const call = api.get('/x', { signal: controller.signal, timeoutMs: 60_000 });
+    const reason = new Error('user left');
+    setTimeout(() => controller.abort(reason), 20);
+    await expect(call).rejects.toBe(reason);
+  });
+
   it('lets its own error reach the caller as it is', async () => {
     const boom = new Error('token refresh failed');
     const api = client({
@@ -156,6 +173,13 @@ describe('response interceptor', () => {
   it('passes error responses through to an ApiError when it returns them', async () => {
     const api = client({ response: (response) => response });
     await expect(api.get('/unauthorized')).rejects.toMatchObject({ status: 401, body: { error: 'expired' } });
+  });
+
+  it('is bounded by the timeout when it never returns: a TimeoutError', async () => {
+    const api = client({ response: () => new Promise<never>(() => {}) });
+    const error = (await api.get('/x', { timeoutMs: 50 }).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect([error.status, error.isTimeout]).toEqual([408, true]);
   });
 
   it('is still bounded by the timeout when it returns a stalled body', async () => {

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type Progress } from '../../../src/index.js';
+import { createApiClient, NetworkError, type Progress } from '../../../src/index.js';
 import { createTestServer, type TestServer } from '../../helpers/server.js';
 
 const BODY = randomBytes(200 * 1024);
 const MB = 1024 * 1024;
 
 let server: TestServer;
+let flaky = 0;
 beforeAll(async () => {
   server = await createTestServer(async (req, res) => {
     if (req.url === '/sized' || req.url === '/chunked') {
@@ -19,6 +22,13 @@ beforeAll(async () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       return void res.end();
+    }
+    if (req.url === '/flaky') {
+      // Every other request fails with 503, the next one succeeds.
+      flaky++;
+      if (flaky % 2 === 1) return void res.writeHead(503).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ received: req.body }));
     }
     if (req.url === '/upload') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -89,6 +99,63 @@ describe('onUploadProgress', () => {
     const result = await api().post('/upload', 'hello', { onUploadProgress: (p) => events.push(p) });
     expect(result).toEqual({ received: 5, type: 'text/plain;charset=UTF-8' });
     checkSequence(events, 5);
+  });
+
+  it('keeps a body that can be sent again retryable (a PUT retried after a 503)', async () => {
+    const events: Progress[] = [];
+    const client = createApiClient({
+      baseUrl: server.url,
+      retryPolicy: { maxRetries: 1, initialDelayMs: 1 },
+    });
+    const before = server.requests.length;
+    const result = await client.put('/flaky', 'hello', { onUploadProgress: (p) => events.push(p) });
+    expect(result).toEqual({ received: 'hello' });
+    expect(server.requests.slice(before).map((request) => request.body)).toEqual(['hello', 'hello']);
+    // Each attempt reports its upload from 0.
+    expect(events.filter((event) => event.transferredBytes === 0)).toHaveLength(2);
+    expect(events.at(-1)).toEqual({ transferredBytes: 5, totalBytes: 5, percent: 1 });
+  });
+
+  it("fails as a NetworkError caused by the callback's error when it throws mid-upload", async () => {
+    // A server of its own that takes an upload broken off (the shared helper reports it as an error).
+    const sink = createServer((req, res) => {
+      req.on('error', () => {});
+      req.on('end', () => res.end());
+      req.resume();
+    });
+    await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+    const { port } = sink.address() as AddressInfo;
+    const boom = new Error('progress bar gone');
+    try {
+      const error = await createApiClient({ baseUrl: `http://127.0.0.1:${port}` })
+        .post('/upload', new Uint8Array(MB), {
+          onUploadProgress: ({ transferredBytes }) => {
+            if (transferredBytes > 0) throw boom;
+          },
+        })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as NetworkError).cause).toBe(boom);
+    } finally {
+      sink.closeAllConnections();
+      await new Promise((resolve) => sink.close(resolve));
+    }
+  });
+
+  it('fails as a NetworkError when a callback throws on its first report, with interceptors too', async () => {
+    const boom = new Error('progress bar gone');
+    const client = createApiClient({ baseUrl: server.url, interceptors: { response: (r) => r } });
+    const throwing = () => {
+      throw boom;
+    };
+    for (const call of [
+      client.post('/upload', 'hello', { onUploadProgress: throwing }),
+      client.get('/sized', { onDownloadProgress: throwing }),
+    ]) {
+      const error = await call.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as NetworkError).cause).toBe(boom);
+    }
   });
 
   it('refuses a callback that is not a function, naming it', async () => {

@@ -8,6 +8,8 @@ import { createTestServer, type TestServer } from '../../helpers/server.js';
 const NUMBERED = [1, 2, 3, 4, 5, 6];
 let connections: Array<{ lastEventId: string | undefined; accept: string | undefined }> = [];
 let closedByClient: Promise<void> = Promise.resolve();
+/** The Last-Event-ID of each connection to /unicode-id, read as UTF-8. */
+const unicodeIds: Array<string | undefined> = [];
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,6 +39,14 @@ beforeAll(async () => {
         res.end();
         return;
       }
+      case '/unicode-id':
+        open(res);
+        // The id's bytes were sent as UTF-8: the server reads them back as such.
+        unicodeIds.push(
+          lastEventId === undefined ? undefined : Buffer.from(lastEventId, 'latin1').toString('utf8'),
+        );
+        res.end('id: ü-😀\ndata: x\n\n');
+        return;
       case '/plain':
         open(res);
         res.end('data: once\n\n');
@@ -99,6 +109,16 @@ describe('client.sse against a loopback server', () => {
     expect(clock.sleeps).toEqual([50]);
   });
 
+  it('sends an id outside Latin-1 back as UTF-8 in Last-Event-ID when it reconnects', async () => {
+    const api = createApiClient({ baseUrl: server.url, clock: createFakeClock({ autoAdvance: true }) });
+    const events = await collect(api.sse('/unicode-id', { maxReconnects: 1 }));
+    expect(events.map((event) => [event.id, event.data])).toEqual([
+      ['ü-😀', 'x'],
+      ['ü-😀', 'x'],
+    ]);
+    expect(unicodeIds).toEqual([undefined, 'ü-😀']);
+  });
+
   it('waits 3000 ms before reconnecting when the stream set no retry, and the retry it set otherwise', async () => {
     const plain = createFakeClock({ autoAdvance: true });
     const events = await collect(
@@ -109,6 +129,21 @@ describe('client.sse against a loopback server', () => {
     const clock = createFakeClock({ autoAdvance: true });
     await collect(createApiClient({ baseUrl: server.url, clock }).sse('/rules', { maxReconnects: 1 }));
     expect(clock.sleeps).toEqual([10]);
+  });
+
+  it('gives two iterations of one path on a dedupe client each its own connection and every event', async () => {
+    connections = [];
+    const api = createApiClient({
+      baseUrl: server.url,
+      dedupe: true,
+      clock: createFakeClock({ autoAdvance: true }),
+    });
+    const [first, second] = await Promise.all([
+      collect(api.sse('/plain', { maxReconnects: 0 })),
+      collect(api.sse('/plain', { maxReconnects: 0 })),
+    ]);
+    expect([first, second].map((events) => events.map((event) => event.data))).toEqual([['once'], ['once']]);
+    expect(connections).toHaveLength(2);
   });
 
   it('ends the iteration on a 204', async () => {
