@@ -95,6 +95,22 @@ describe('emitOpenApi', () => {
     expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
   });
 
+  it('gives every operation its own operationId, also when file names differ only by a dash', () => {
+    const clashing = readHar(
+      harText([
+        { url: 'https://h.test/a-b', response: { x: 1 } },
+        { url: 'https://h.test/a_b', response: { y: 'q' } },
+        { url: 'https://h.test/a/b2', response: [1, 2] },
+      ]),
+    );
+    const types = typeEndpoints(clashing.endpoints);
+    expect(types.map((endpoint) => endpoint.file)).toEqual(['get-a-b', 'get-a-b-2', 'get-a-b2']);
+    const document = JSON.parse(emitOpenApi(types));
+    expect(
+      Object.values(document.paths).map((item) => (item as { get: { operationId: string } }).get.operationId),
+    ).toEqual(['getAB', 'getAB2', 'getAB22']);
+  });
+
   it('writes no value from the traffic: no example, no secret', () => {
     const text = emitOpenApi(typeEndpoints(traffic.endpoints), { servers: traffic.servers });
     expect(text).not.toContain('tfsecretkey99');
