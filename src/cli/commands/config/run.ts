@@ -3,6 +3,7 @@
 // others; the exit status is 0 only when every endpoint succeeded (with --check: and every file matched).
 import path from 'node:path';
 import { writeAtomically } from '../../../node/atomic-write.js';
+import { outputFileName } from '../../../shared/output-file.js';
 import { emitOpenApi } from '../../../traffic/openapi.js';
 import type { ResolvedConfigCommand } from '../../args/parse.js';
 import type { Comparison } from '../../check/compare.js';
@@ -45,6 +46,22 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
     ...each,
     output: { ...each.output, ...command.output },
   }));
+  // Like index.ts, openapi.json is taken by the run: an endpoint writing it would be overwritten.
+  const taken = command.openapi
+    ? endpoints.findIndex(
+        (each) => outputFileName(each.endpoint, each.output.format).toLowerCase() === OPENAPI_FILE,
+      )
+    : -1;
+  if (taken !== -1) {
+    const shown = displayPath(io.cwd, path.resolve(io.cwd, command.configPath));
+    io.stderr.write(
+      usageText(
+        `${shown}: endpoints[${taken}] writes ${OPENAPI_FILE}, the file of --format=openapi; give it another "name"`,
+        err,
+      ),
+    );
+    return EXIT.usage;
+  }
   const settings = {
     outDir,
     mode,
