@@ -37,6 +37,11 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
       );
       return EXIT.usage;
     }
+    // As `--har` refuses it: every cycle would rewrite every file of the same HAR.
+    if (command.watch !== undefined) {
+      io.stderr.write(usageText('--watch runs requests again; a config with "har" has none to fetch', err));
+      return EXIT.usage;
+    }
     const output = { ...config.output, ...command.output, format: 'typescript' as const };
     return runHar({ ...config.har, outDir, openapi: command.openapi, output, verbose: command.verbose }, io);
   }
