@@ -49,11 +49,15 @@ const MASKED = '// Generated at: (ignored)';
 /**
  * The text as --check and --watch compare it: the `// Generated at:` line masked, the origin of the first
  * line dropped (files written before it was recorded, or from another URL with the same types, still
- * match), and CRLF read as LF (a checkout with `core.autocrlf` must not count as a change). Only the
+ * match), CRLF read as LF (a checkout with `core.autocrlf` must not count as a change), and a leading
+ * byte-order mark (an editor's) dropped. Only the
  * leading comments are touched, and every line stays, so line numbers still match the file.
  */
 export function comparableText(text: string): string {
-  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n/g, '\n')
+    .split('\n');
   if (ORIGIN_LINE.test(lines[0]!)) lines[0] = `${GENERATED}.`;
   for (let index = 0; index < lines.length && lines[index]!.startsWith('//'); index++) {
     if (TIMESTAMP_LINE.test(lines[index]!)) {

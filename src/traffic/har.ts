@@ -29,7 +29,7 @@ export interface Skipped {
   readonly notJson: number;
   /** The response says JSON, but the HAR holds no text for it (saved without content). */
   readonly notRecorded: number;
-  /** The entry lacks what HAR 1.2 requires (method, an http(s) URL, a status). */
+  /** The entry lacks what HAR 1.2 requires (method, an http(s) URL, a status from 100 to 599). */
   readonly malformed: number;
 }
 
@@ -76,7 +76,10 @@ function readEntry(entry: unknown): Exchange | SkipReason {
   if (typeof method !== 'string' || !/^[A-Za-z]+$/.test(method) || typeof rawUrl !== 'string') {
     return 'malformed';
   }
-  if (typeof status !== 'number' || !Number.isInteger(status)) return 'malformed';
+  // Browsers save a request that got no response (blocked, cancelled, offline) with status 0: no status.
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) {
+    return 'malformed';
+  }
   let url: URL;
   try {
     url = new URL(rawUrl);

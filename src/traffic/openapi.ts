@@ -24,6 +24,7 @@ type JsonObject = { [key: string]: Json };
 export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenApiOptions = {}): string {
   const schemas: JsonObject = {};
   const paths: JsonObject = {};
+  const operationIds = new Set<string>();
   for (const types of endpoints) {
     const { endpoint, names, samples } = types;
     const schemaRef = (role: 'response' | 'error' | 'body'): Json => {
@@ -33,7 +34,7 @@ export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenAp
     };
     // Schemas in the order of the TypeScript file: response, error, body.
     for (const role of ['response', 'error', 'body'] as const) if (names[role] !== undefined) schemaRef(role);
-    const operation: JsonObject = { operationId: operationId(types) };
+    const operation: JsonObject = { operationId: operationId(types, operationIds) };
     const parameters: Json[] = [
       ...endpoint.params.map(({ name, position }) => ({
         name,
@@ -123,7 +124,14 @@ function pathParamSchema(values: readonly string[]): Json {
   return { type: values.every((value) => /^\d{1,15}$/.test(value)) ? 'integer' : 'string' };
 }
 
-/** The endpoint's response type name with a lower-case first letter: `getUsersId`. */
-function operationId({ file }: EndpointTypes): string {
-  return file.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+/**
+ * The endpoint's file stem in camelCase: `getUsersId`. OpenAPI wants it unique, and two stems can give one
+ * (`get-a-b-2`, `get-a-b2`): one already in `used` gets the first free number (`getAB22`).
+ */
+function operationId({ file }: EndpointTypes, used: Set<string>): string {
+  const base = file.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+  let id = base;
+  for (let n = 2; used.has(id); n++) id = `${base}${n}`;
+  used.add(id);
+  return id;
 }

@@ -31,6 +31,11 @@ describe('fileHeader and originOf', () => {
 });
 
 describe('comparableText', () => {
+  it('drops a leading byte-order mark, so the header is still read as one', () => {
+    const text = `${fileHeader(AT, 'GET /users')}export type X = 1;\n`;
+    expect(comparableText(`\uFEFF${text}`)).toBe(comparableText(text));
+  });
+
   it('masks the timestamp and the origin, and reads CRLF as LF', () => {
     const one = `${fileHeader(AT, 'GET /users')}export type X = 1;\n`;
     const other = `${fileHeader(new Date(0))}export type X = 1;\n`.replace(/\n/g, '\r\n');

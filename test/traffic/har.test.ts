@@ -53,6 +53,20 @@ describe('parseHar: which entries are kept', () => {
     expect(skipped).toEqual({ total: 10, notJson: 5, notRecorded: 1, malformed: 4 });
   });
 
+  it('counts an entry with no real status (0, as browsers save a blocked or cancelled request) as malformed', () => {
+    const { exchanges, skipped } = parseHar(
+      harText([
+        { url: 'https://h.test/blocked', status: 0, response: { a: 1 } },
+        { url: 'https://h.test/odd', status: 999, response: { a: 1 } },
+        { url: 'https://h.test/early', status: 99, response: { a: 1 } },
+        { url: 'https://h.test/ok', status: 599, response: { a: 1 } },
+        { url: 'https://h.test/ok', status: 100, response: { a: 1 } },
+      ]),
+    );
+    expect(exchanges.map((exchange) => exchange.status)).toEqual([599, 100]);
+    expect(skipped).toEqual({ total: 3, notJson: 0, notRecorded: 0, malformed: 3 });
+  });
+
   it('reads the parts each exchange needs, and only those', () => {
     const { exchanges } = parseHar(
       harText([

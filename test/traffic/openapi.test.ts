@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { typeEndpoints } from '../../src/traffic/endpoint-types.js';
 import { readHar } from '../../src/traffic/endpoints.js';
 import { emitOpenApi } from '../../src/traffic/openapi.js';
+import { validateOpenApi } from '../helpers/openapi.js';
 import { harText } from './helpers/har-text.js';
 
 const traffic = readHar(
@@ -80,6 +81,34 @@ describe('emitOpenApi', () => {
         },
       },
     });
+  });
+
+  it('stays a valid document when the HAR holds a request saved with status 0 (no response)', async () => {
+    const withBlocked = readHar(
+      harText([
+        { url: 'https://h.test/users/1', response: { id: 1 } },
+        { url: 'https://h.test/tracking', status: 0, response: { queued: true } },
+      ]),
+    );
+    const document = JSON.parse(emitOpenApi(typeEndpoints(withBlocked.endpoints)));
+    expect(Object.keys(document.paths)).toEqual(['/users/{id}']);
+    expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
+  });
+
+  it('gives every operation its own operationId, also when file names differ only by a dash', () => {
+    const clashing = readHar(
+      harText([
+        { url: 'https://h.test/a-b', response: { x: 1 } },
+        { url: 'https://h.test/a_b', response: { y: 'q' } },
+        { url: 'https://h.test/a/b2', response: [1, 2] },
+      ]),
+    );
+    const types = typeEndpoints(clashing.endpoints);
+    expect(types.map((endpoint) => endpoint.file)).toEqual(['get-a-b', 'get-a-b-2', 'get-a-b2']);
+    const document = JSON.parse(emitOpenApi(types));
+    expect(
+      Object.values(document.paths).map((item) => (item as { get: { operationId: string } }).get.operationId),
+    ).toEqual(['getAB', 'getAB2', 'getAB22']);
   });
 
   it('writes no value from the traffic: no example, no secret', () => {

@@ -108,10 +108,13 @@ async function writeTypes(
 ): Promise<[string, string][]> {
   const lines: [string, string][] = [];
   for (const endpoint of types) {
+    // An endpoint seen only with 1xx or 3xx answers has no type; `export {}` keeps its file a module, so
+    // the `export *` of index.ts compiles (docs/traffic.md, "Files and type names").
+    const declarations = endpoint.typescript === '' ? 'export {};\n' : endpoint.typescript;
     const file = await writeTypesFile(
       outDir,
       endpoint.file,
-      fileHeader(now, endpoint.endpoint.key) + endpoint.typescript,
+      fileHeader(now, endpoint.endpoint.key) + declarations,
     );
     lines.push([endpoint.endpoint.key, file]);
   }

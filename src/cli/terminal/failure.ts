@@ -2,6 +2,7 @@
 // detail and the chain of causes on further lines.
 
 import { safeDecode } from '../../shared/safe-decode.js';
+import { isSecretQueryName } from '../../traffic/secrets.js';
 import type { HeaderArg } from '../args/headers.js';
 import { RunError } from '../errors.js';
 import type { Painter } from './paint.js';
@@ -9,7 +10,7 @@ import { redactSecrets } from './redact.js';
 
 /**
  * Everything that must not be printed: header values (and the token after a scheme such as `Bearer`),
- * the URLs' passwords, and any extra value (an environment variable substituted into a header).
+ * the URLs' passwords and secret-named query values (`?api_key=...`), and any extra value (an environment variable substituted into a header).
  * Longest first, so a value is not partly replaced by a shorter secret it contains.
  */
 export function secretsOf(
@@ -25,6 +26,14 @@ export function secretsOf(
   }
   for (const url of urls) {
     if (url.password !== '') secrets.push(safeDecode(url.password), url.password);
+    // A server may echo the request's URL in its error body.
+    for (const pair of url.search.slice(1).split('&')) {
+      const eq = pair.indexOf('=');
+      const raw = eq === -1 ? '' : pair.slice(eq + 1);
+      if (raw === '' || !isSecretQueryName(safeDecode(pair.slice(0, eq)))) continue;
+      const decoded = safeDecode(raw.replace(/\+/g, ' '));
+      secrets.push(raw, ...(decoded === raw ? [] : [decoded]));
+    }
   }
   return secrets.sort((a, b) => b.length - a.length);
 }

@@ -2,6 +2,7 @@
 // that cannot be read. The built binary on recorded HARs, secrets and OpenAPI: test/e2e/cli-har.test.ts.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import ts from 'typescript';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../../src/cli/run.js';
 import { FIXED_NOW, listTree, makeTempDir, memoryIO, removeDir } from '../helpers/memory-io.js';
@@ -94,6 +95,40 @@ describe('typefetch --type --har (in memory)', () => {
     for (const file of ['get-users-id.ts', 'post-users.ts', 'index.ts']) {
       expect(await read(file)).not.toContain('tok_9f8e7d6c5b4a');
     }
+  });
+
+  it('an endpoint seen only with a redirect gets a module with no type, so index.ts compiles', async () => {
+    const har = {
+      log: {
+        entries: [
+          entry('GET', 'https://api.example.com/users/1', 200, { id: 1 }),
+          entry('GET', 'https://api.example.com/login', 302, { location: '/sso' }),
+        ],
+      },
+    };
+    await writeFile(path.join(dir, 'api.har'), JSON.stringify(har));
+    const { io, stderr } = memoryIO(dir);
+    expect(await run(['--type', '--har', 'api.har'], io)).toBe(0);
+    expect(stderr()).toBe('');
+    const folder = path.join(dir, 'src/types');
+    expect(await readFile(path.join(folder, 'get-login.ts'), 'utf8')).toBe(
+      '// This file was auto-generated from an API response: GET /login.\n' +
+        `// Generated at: ${FIXED_NOW.toISOString()}\n\n` +
+        'export {};\n',
+    );
+    // TypeScript's default module detection: a file without import or export is a script, and
+    // `export * from` a script is an error.
+    const program = ts.createProgram([path.join(folder, 'index.ts')], {
+      strict: true,
+      noEmit: true,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: [],
+    });
+    const messages = ts
+      .getPreEmitDiagnostics(program)
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    expect(messages).toEqual([]);
   });
 
   it('a HAR path that is a folder cannot be read: one line, exit 1', async () => {

@@ -3,10 +3,12 @@
 // others; the exit status is 0 only when every endpoint succeeded (with --check: and every file matched).
 import path from 'node:path';
 import { writeAtomically } from '../../../node/atomic-write.js';
+import { readIfExists } from '../../../node/read-if-exists.js';
+import { outputFileName } from '../../../shared/output-file.js';
 import { emitOpenApi } from '../../../traffic/openapi.js';
 import type { ResolvedConfigCommand } from '../../args/parse.js';
 import type { Comparison } from '../../check/compare.js';
-import { jobMode } from '../../check/mode.js';
+import { type JobMode, jobMode } from '../../check/mode.js';
 import { driftReport } from '../../check/report.js';
 import { loadConfig } from '../../config-file/load.js';
 import { type ResolvedConfig, resolveConfig } from '../../config-file/resolve.js';
@@ -35,6 +37,11 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
       );
       return EXIT.usage;
     }
+    // As `--har` refuses it: every cycle would rewrite every file of the same HAR.
+    if (command.watch !== undefined) {
+      io.stderr.write(usageText('--watch runs requests again; a config with "har" has none to fetch', err));
+      return EXIT.usage;
+    }
     const output = { ...config.output, ...command.output, format: 'typescript' as const };
     return runHar({ ...config.har, outDir, openapi: command.openapi, output, verbose: command.verbose }, io);
   }
@@ -45,6 +52,22 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
     ...each,
     output: { ...each.output, ...command.output },
   }));
+  // Like index.ts, openapi.json is taken by the run: an endpoint writing it would be overwritten.
+  const taken = command.openapi
+    ? endpoints.findIndex(
+        (each) => outputFileName(each.endpoint, each.output.format).toLowerCase() === OPENAPI_FILE,
+      )
+    : -1;
+  if (taken !== -1) {
+    const shown = displayPath(io.cwd, path.resolve(io.cwd, command.configPath));
+    io.stderr.write(
+      usageText(
+        `${shown}: endpoints[${taken}] writes ${OPENAPI_FILE}, the file of --format=openapi; give it another "name"`,
+        err,
+      ),
+    );
+    return EXIT.usage;
+  }
   const settings = {
     outDir,
     mode,
@@ -66,7 +89,9 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
       }),
     );
   }
-  const openapiFailed = command.openapi ? await writeOpenApiFile(results, outDir, io, out, err) : false;
+  const openapiFailed = command.openapi
+    ? await writeOpenApiFile(results, outDir, { io, out, err, mode, quiet })
+    : false;
   const drifted = printDrift(results, index, outDir, io, out);
   if (!quiet && results.some(usesMissingZod(io.cwd))) {
     io.stderr.write(`${err.warning(`⚠️ ${ZOD_MISSING}`)}\n`);
@@ -85,18 +110,25 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
   return ok ? EXIT.ok : EXIT.failure;
 };
 
-/** `--format=openapi`: openapi.json for every endpoint that succeeded. True when it could not be written. */
+/**
+ * `--format=openapi`: openapi.json for every endpoint that succeeded. True when it could not be written.
+ * Under --watch (`update`) an unchanged document is not rewritten, and later runs say nothing of it.
+ */
 async function writeOpenApiFile(
   results: readonly EndpointResult[],
   outDir: string,
-  io: CliIO,
-  out: Painter,
-  err: Painter,
+  run: { io: CliIO; out: Painter; err: Painter; mode: JobMode; quiet: boolean },
 ): Promise<boolean> {
+  const { io, out, err } = run;
   const { types, servers } = openApiEndpoints(results);
   const file = path.join(outDir, OPENAPI_FILE);
+  const content = emitOpenApi(types, { servers });
   try {
-    await writeAtomically(file, emitOpenApi(types, { servers }));
+    if (run.mode === 'update' && (await readIfExists(file)) === content) {
+      if (!run.quiet) io.stdout.write(`${out.success(`✅ Up to date: ${displayPath(io.cwd, file)}`)}\n`);
+      return false;
+    }
+    await writeAtomically(file, content);
   } catch (error) {
     io.stderr.write(
       failureText(error, { secrets: [], verbose: false, paint: err, prefix: `${OPENAPI_FILE}: ` }),

@@ -1,9 +1,10 @@
 // `--config` runs in memory against a loopback server: files, index.ts, failures, secrets, concurrency,
 // the terminal progress display and --check.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../../../src/cli/run.js';
+import { ensureBuilt, runCli } from '../../../e2e/helpers/cli.js';
 import { parserMessage } from '../../../helpers/parser-message.js';
 import { createTestServer, sendJson, type TestServer } from '../../../helpers/server.js';
 import { FIXED_NOW, listTree, makeTempDir, memoryIO, removeDir } from '../../helpers/memory-io.js';
@@ -355,5 +356,55 @@ describe('--check with --config', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('--format=openapi with an endpoint whose own file is openapi.json', () => {
+  beforeAll(ensureBuilt);
+
+  it('is refused before anything runs, instead of the document overwriting the endpoint (exit 2)', async () => {
+    await writeFile(path.join(dir, 'spec.json'), '{"openapi": "3.0.0", "paths": {}}');
+    await config({ endpoints: [{ name: 'openapi', samples: ['spec.json'], format: 'json-schema' }] });
+    expect(await runCli(['--type', '--config=typefetch.config.json', '--format=openapi'], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        '❌ Error: typefetch.config.json: endpoints[0] writes openapi.json, the file of --format=openapi; give it another "name"\n' +
+        'Run typefetch --help for usage.\n',
+    });
+    expect(await listTree(dir)).toEqual(['spec.json', 'typefetch.config.json']);
+  });
+});
+
+describe('--format=openapi under --watch', () => {
+  it('leaves openapi.json alone, and says nothing of it, while the document is unchanged', async () => {
+    await config({ endpoints: [{ name: 'users', url: `${server.url}/users` }] });
+    const file = path.join(dir, 'src/types/openapi.json');
+    const stamps: number[] = [];
+    let cycles = 0;
+    const memory = memoryIO(dir, {
+      sleep: async () => {
+        stamps.push((await stat(file)).mtimeMs);
+        // Long enough for a rewrite to show in the file's modification time.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (++cycles === 3) memory.stop();
+      },
+    });
+    const args = [
+      '--type',
+      '--config=typefetch.config.json',
+      '--format=openapi',
+      '--watch',
+      '--interval=5000',
+    ];
+    expect(await run(args, memory.io)).toBe(0);
+    expect(memory.stderr()).toBe('');
+    expect(
+      memory
+        .stdout()
+        .split('\n')
+        .filter((line) => line.includes('openapi.json')),
+    ).toEqual(['✅ OpenAPI 3.1, 1 endpoint -> src/types/openapi.json']);
+    expect(new Set(stamps).size).toBe(1);
   });
 });

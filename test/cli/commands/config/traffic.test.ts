@@ -151,4 +151,23 @@ describe('a config file with "har"', () => {
       'export interface GetTodosId {\n  id: number;\n  done: boolean;\n}\n',
     );
   });
+
+  it('refuses --watch, as --har does, instead of rewriting every file on every cycle (exit 2)', async () => {
+    await writeFile(path.join(dir, 'session.har'), JSON.stringify({ log: { entries: [] } }));
+    await config({ har: 'session.har', out: 'api' });
+    const sleeps: number[] = [];
+    const memory = memoryIO(dir, {
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        memory.stop();
+      },
+    });
+    const { io, stdout, stderr } = memory;
+    expect(await run(['--type', '--config=typefetch.config.json', '--watch'], io)).toBe(2);
+    expect([stdout(), stderr()]).toEqual([
+      '',
+      '❌ Error: --watch runs requests again; a config with "har" has none to fetch\nRun typefetch --help for usage.\n',
+    ]);
+    expect(sleeps).toEqual([]);
+  });
 });
