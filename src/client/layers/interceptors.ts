@@ -76,7 +76,16 @@ function bounded<T>(value: T | Promise<T>, signal: AbortSignal | undefined): T |
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);
     signal.addEventListener('abort', onAbort);
-    value.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    value.then(
+      (result) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(result);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
   });
 }
 
