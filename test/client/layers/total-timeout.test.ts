@@ -46,6 +46,19 @@ describe('totalTimeoutMs', () => {
     expect(busyHits() - before).toBeLessThanOrEqual(3);
   });
 
+  it('ends the call at the deadline even while a shouldRetry that never settles is awaited', async () => {
+    const api = createApiClient({
+      baseUrl: server.url,
+      retryPolicy: { maxRetries: 3, shouldRetry: () => new Promise<boolean>(() => {}) },
+      totalTimeoutMs: 200,
+    });
+    const started = Date.now();
+    const error = await api.get('/busy').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe('The request did not finish within its total time limit.');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
   it('is a request option too, which wins over the client one', async () => {
     const api = createApiClient({ baseUrl: server.url, totalTimeoutMs: 60_000 });
     const error = await api
