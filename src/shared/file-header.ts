@@ -50,8 +50,8 @@ const MASKED = '// Generated at: (ignored)';
  * The text as --check and --watch compare it: the `// Generated at:` line masked, the origin of the first
  * line dropped (files written before it was recorded, or from another URL with the same types, still
  * match), CRLF read as LF (a checkout with `core.autocrlf` must not count as a change), and a leading
- * byte-order mark (an editor's) dropped. Only the
- * leading comments are touched, and every line stays, so line numbers still match the file.
+ * byte-order mark (an editor's) dropped. Only the leading comments are touched, and every line stays,
+ * so line numbers still match the file.
  */
 export function comparableText(text: string): string {
   const lines = text

@@ -10,7 +10,8 @@ import { redactSecrets } from './redact.js';
 
 /**
  * Everything that must not be printed: header values (and the token after a scheme such as `Bearer`),
- * the URLs' passwords and secret-named query values (`?api_key=...`), and any extra value (an environment variable substituted into a header).
+ * the URLs' passwords and secret-named query values (`?api_key=...`), and any extra value (an
+ * environment variable substituted into a header).
  * Longest first, so a value is not partly replaced by a shorter secret it contains.
  */
 export function secretsOf(
