@@ -157,7 +157,8 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
     report(callback, 0, 0, false);
     return { call, done: () => report(callback, 0, 0, true) };
   }
-  const bytes = isStream(body) ? undefined : await bytesOf(body);
+  const known = isStream(body) ? undefined : await knownBody(body);
+  const bytes = known?.bytes;
   const total = bytes?.byteLength;
   report(callback, 0, total, false);
   const count: Count = { transferred: 0, ended: false };
@@ -178,7 +179,7 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
           },
         });
   const headers = new Headers(call.headers);
-  const type = contentTypeOf(body);
+  const type = known?.type;
   if (type !== undefined && !headers.has('content-type')) headers.set('content-type', type);
   return {
     // The counted stream is made again for each attempt: the call stays as replayable as its body.
@@ -198,20 +199,38 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
   };
 }
 
-/** The bytes of a body fetch would send, when they can be known before sending; else `undefined`. */
-async function bytesOf(body: BodyInit): Promise<Uint8Array | undefined> {
-  if (typeof body === 'string' || body instanceof URLSearchParams)
-    return new TextEncoder().encode(String(body));
-  if (body instanceof ArrayBuffer) return new Uint8Array(body);
-  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-  if (body instanceof Blob) return new Uint8Array(await body.arrayBuffer());
-  return undefined;
-}
-
-/** The content type fetch would give a body it sends as it is (a stream gets none). */
-function contentTypeOf(body: BodyInit): string | undefined {
-  if (typeof body === 'string') return 'text/plain;charset=UTF-8';
-  if (body instanceof URLSearchParams) return 'application/x-www-form-urlencoded;charset=UTF-8';
-  if (body instanceof Blob && body.type !== '') return body.type;
+/**
+ * The bytes of a body fetch would send and the content type it would give them, when they can be known
+ * before sending; else `undefined` (a stream). A FormData is serialized once, as fetch would, so that
+ * its size is known and its multipart boundary goes with the bytes.
+ */
+async function knownBody(
+  body: BodyInit,
+): Promise<{ bytes: Uint8Array; type: string | undefined } | undefined> {
+  if (typeof body === 'string')
+    return { bytes: new TextEncoder().encode(body), type: 'text/plain;charset=UTF-8' };
+  if (body instanceof URLSearchParams) {
+    return {
+      bytes: new TextEncoder().encode(String(body)),
+      type: 'application/x-www-form-urlencoded;charset=UTF-8',
+    };
+  }
+  if (body instanceof ArrayBuffer) return { bytes: new Uint8Array(body), type: undefined };
+  if (ArrayBuffer.isView(body)) {
+    return { bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), type: undefined };
+  }
+  if (body instanceof Blob) {
+    return {
+      bytes: new Uint8Array(await body.arrayBuffer()),
+      type: body.type === '' ? undefined : body.type,
+    };
+  }
+  if (body instanceof FormData) {
+    const serialized = new Response(body);
+    return {
+      bytes: new Uint8Array(await serialized.arrayBuffer()),
+      type: serialized.headers.get('content-type') ?? undefined,
+    };
+  }
   return undefined;
 }

@@ -101,6 +101,23 @@ describe('onUploadProgress', () => {
     checkSequence(events, 5);
   });
 
+  it('counts a FormData body as the multipart bytes fetch sends, ending at their size', async () => {
+    const events: Progress[] = [];
+    const form = new FormData();
+    form.append('name', 'report');
+    form.append('file', new Blob([new Uint8Array(300 * 1024).fill(1)]), 'report.bin');
+    const result = (await api().post('/upload', form, { onUploadProgress: (p) => events.push(p) })) as {
+      received: number;
+      type: string;
+    };
+    expect(result.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(result.received).toBeGreaterThan(300 * 1024);
+    expect(events[0]).toEqual({ transferredBytes: 0, totalBytes: result.received, percent: 0 });
+    checkSequence(events, result.received);
+    // 64 KiB chunks: reported as they go, not only at the start and the end.
+    expect(events.length).toBeGreaterThan(4);
+  });
+
   it('keeps a body that can be sent again retryable (a PUT retried after a 503)', async () => {
     const events: Progress[] = [];
     const client = createApiClient({
