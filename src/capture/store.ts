@@ -23,6 +23,8 @@ export interface EndpointState {
 export class EndpointStore {
   private readonly byKey = new Map<string, EndpointState>();
   private readonly files = new Set<string>();
+  /** The type name each file's stem gives (the default type names), so that no two are the same. */
+  private readonly stemTypes = new Set<string>();
   private limitReported = false;
 
   constructor(private readonly options: ResolvedCaptureOptions) {}
@@ -117,11 +119,20 @@ export class EndpointStore {
 
   private uniqueFile(key: EndpointKey): string {
     const { format } = this.options.generate;
-    const stem = fileStem(key);
-    let file = outputFileName(stem, format);
-    // Two patterns can clean to one name (`/a-b` and `/a/b`): the later one gets a number.
-    for (let n = 2; this.files.has(file); n++) file = outputFileName(`${stem}-${n}`, format);
+    const base = fileStem(key);
+    // Two patterns can clean to one name (`/a-b` and `/a/b`): the later one gets a number. The type
+    // named from the stem must be free too: `get-a-b-2` and `get-a-b2` would both declare `GetAB2`.
+    let stem = base;
+    for (
+      let n = 2;
+      this.files.has(outputFileName(stem, format)) || this.stemTypes.has(toTypeName(stem));
+      n++
+    ) {
+      stem = `${base}-${n}`;
+    }
+    const file = outputFileName(stem, format);
     this.files.add(file);
+    this.stemTypes.add(toTypeName(stem));
     return file;
   }
 

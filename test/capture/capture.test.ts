@@ -42,6 +42,8 @@ beforeAll(async () => {
     } else if (url === '/broken') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"id": 1,');
+    } else if (url === '/a-b' || url === '/a_b' || url === '/a/b2') {
+      sendJson(res, 200, { path: url });
     } else if (url === '/empty') {
       res.writeHead(204);
       res.end();
@@ -178,6 +180,26 @@ describe('captureTypes with the client', () => {
     // And the map does type: a wrong parameter name does not compile.
     const wrong = use(["await api.get('/users/{id}', { params: { userId: 1 } });", 'export {};']);
     expect(compile({ ...files, 'use.ts': wrong }).join('\n')).toMatch(/use\.ts:4: .*userId/);
+  });
+
+  it('gives paths that clean to similar names distinct files and type names, so index.ts compiles', async () => {
+    capture = captureTypes({ outDir, debounceMs: 60_000 });
+    const api = createApiClient({ baseUrl: server.url, fetchImpl: capture.fetch });
+    // `get-a-b`, then `get-a-b-2` (GetAB2), then `/a/b2`, whose stem `get-a-b2` would also be GetAB2.
+    await api.get('/a-b');
+    await api.get('/a_b');
+    await api.get('/a/b2');
+    await capture.flush();
+    const names = (await readdir(outDir)).sort();
+    expect(names).toEqual(['get-a-b-2.ts', 'get-a-b.ts', 'get-a-b2-2.ts', 'index.ts']);
+    const map = await read('index.ts');
+    expect(map.split('\n').filter((line) => line.startsWith('import'))).toEqual([
+      "import type { GetAB } from './get-a-b.js';",
+      "import type { GetAB2 } from './get-a-b-2.js';",
+      "import type { GetAB22 } from './get-a-b2-2.js';",
+    ]);
+    const files = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await read(name)])));
+    expect(compile(files)).toEqual([]);
   });
 
   it('hands every response on unchanged, and parses the copy only after the caller got it', async () => {
