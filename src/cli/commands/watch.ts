@@ -3,8 +3,9 @@ import { type CliIO, type Cycle, EXIT } from '../io.js';
 
 /**
  * `--watch`: runs the command, then again every `intervalMs` until the user stops it (Ctrl+C), each run
- * rewriting only files whose types changed. A failed run (the API is down) does not end the watch; a
- * usage error does. Stopping is a success (exit 0).
+ * rewriting only files whose types changed. A usage error in the first run (a missing file) ends it
+ * before it watches; a later run that fails, even on a usage error (a sample file an editor deleted
+ * and has not written again yet), is reported and the watch goes on. Stopping is a success (exit 0).
  */
 export async function watch(
   runCycle: (cycle: Cycle) => Promise<number>,
@@ -20,7 +21,7 @@ export async function watch(
   while (!signal.aborted) {
     await io.sleep(options.intervalMs, signal);
     if (signal.aborted) break;
-    if ((await runCycle('again')) === EXIT.usage) return EXIT.usage;
+    await runCycle('again');
   }
   io.stdout.write('👋 Stopped watching.\n');
   return EXIT.ok;

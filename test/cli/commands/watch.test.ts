@@ -1,5 +1,6 @@
 // --watch in memory: an injected sleep runs the next cycle at once and stops the watch when told, and a
 // clock that moves shows whether a file was rewritten.
+import { rmSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -111,6 +112,26 @@ describe('--watch', () => {
     expect(stderr()).toBe(
       '❌ Error: <url> must be an absolute http(s) URL or an existing JSON file, got "missing.json"\nRun typefetch --help for usage.\n',
     );
+  });
+
+  it('keeps watching when a sample file is missing in a later run, and reads it again once it is back', async () => {
+    const sample = path.join(dir, 'items.json');
+    await writeFile(sample, '{"id": 1}');
+    // An editor that deletes the file, then writes it again with a new member.
+    const { io, stdout, stderr } = watching([
+      () => rmSync(sample),
+      () => writeFileSync(sample, '{"id": 1, "ok": true}'),
+    ]);
+    expect(await run(['--type', '--watch', '--interval=5000', 'items.json'], io)).toBe(0);
+    expect(stderr()).toBe(
+      '❌ Error: <url> must be an absolute http(s) URL or an existing JSON file, got "items.json"\nRun typefetch --help for usage.\n',
+    );
+    const printed = stdout().split('\n');
+    // Written in cycle 1 (minute 0); cycle 2 fails before writing; cycle 3 rewrites it (minute 1).
+    expect(printed.filter((text) => /^(🔁|👋)/.test(text))).toEqual([
+      '🔁 2024-01-01T00:01:00.000Z the response changed',
+      '👋 Stopped watching.',
+    ]);
   });
 
   it('with --config: later runs print only the endpoints whose file changed', async () => {
