@@ -17,15 +17,39 @@ export interface OpenApiOptions {
   servers?: readonly string[] | undefined;
 }
 
+/** The methods OpenAPI 3.1 has an operation for: the fixed fields of a path item. */
+const OPENAPI_METHODS: ReadonlySet<string> = new Set([
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'PATCH',
+  'TRACE',
+]);
+
+/**
+ * Whether OpenAPI 3.1 can describe the endpoint: a method such as `QUERY` or `PROPFIND` has no operation
+ * in a path item, so such an endpoint is left out of the document (its TypeScript types are written).
+ */
+export function inOpenApi({ endpoint }: Pick<EndpointTypes, 'endpoint'>): boolean {
+  return OPENAPI_METHODS.has(endpoint.method.toUpperCase());
+}
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-/** The OpenAPI 3.1 document of `endpoints` as JSON text (two-space indent), ending with a newline. */
+/**
+ * The OpenAPI 3.1 document of `endpoints` as JSON text (two-space indent), ending with a newline. An
+ * endpoint whose method OpenAPI has no operation for is left out ({@link inOpenApi}).
+ */
 export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenApiOptions = {}): string {
   const schemas: JsonObject = {};
   const paths: JsonObject = {};
   const operationIds = new Set<string>();
   for (const types of endpoints) {
+    if (!inOpenApi(types)) continue;
     const { endpoint, names, samples } = types;
     const schemaRef = (role: 'response' | 'error' | 'body'): Json => {
       const name = names[role]!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { typeEndpoints } from '../../src/traffic/endpoint-types.js';
 import { readHar } from '../../src/traffic/endpoints.js';
-import { emitOpenApi } from '../../src/traffic/openapi.js';
+import { emitOpenApi, inOpenApi } from '../../src/traffic/openapi.js';
 import { validateOpenApi } from '../helpers/openapi.js';
 import { harText } from './helpers/har-text.js';
 
@@ -92,6 +92,24 @@ describe('emitOpenApi', () => {
     );
     const document = JSON.parse(emitOpenApi(typeEndpoints(withBlocked.endpoints)));
     expect(Object.keys(document.paths)).toEqual(['/users/{id}']);
+    expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
+  });
+
+  it('leaves out an endpoint whose method OpenAPI 3.1 has no operation for (QUERY), and stays valid', async () => {
+    const withQuery = readHar(
+      harText([
+        { url: 'https://h.test/users/1', response: { id: 1 } },
+        { method: 'QUERY', url: 'https://h.test/search', response: { hits: [] } },
+      ]),
+    );
+    const types = typeEndpoints(withQuery.endpoints);
+    expect(types.map((each) => [each.endpoint.key, inOpenApi(each)])).toEqual([
+      ['GET /users/{id}', true],
+      ['QUERY /search', false],
+    ]);
+    const document = JSON.parse(emitOpenApi(types));
+    expect(document.paths).toEqual({ '/users/{id}': { get: expect.any(Object) } });
+    expect(Object.keys(document.components.schemas)).toEqual(['GetUsersId']);
     expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
   });
 

@@ -10,7 +10,7 @@ import { emitEndpointMap } from '../../traffic/endpoint-map.js';
 import { type EndpointTypes, typeEndpoints } from '../../traffic/endpoint-types.js';
 import { readHar, type Traffic } from '../../traffic/endpoints.js';
 import { HarError, type Skipped } from '../../traffic/har.js';
-import { emitOpenApi } from '../../traffic/openapi.js';
+import { emitOpenApi, inOpenApi } from '../../traffic/openapi.js';
 import type { ResolvedHarCommand } from '../args/parse.js';
 import { type CliIO, type Command, EXIT } from '../io.js';
 import type { ResolvedOutput } from '../job/output-format.js';
@@ -137,7 +137,13 @@ async function writeOpenApi(
 ): Promise<[string, string][]> {
   const file = path.join(outDir, OPENAPI_FILE);
   await writeAtomically(file, emitOpenApi(types, { servers: traffic.servers }));
-  return [[`OpenAPI 3.1, ${types.length} ${types.length === 1 ? 'endpoint' : 'endpoints'}`, file]];
+  const described = types.filter(inOpenApi).length;
+  const outside = types.filter((each) => !inOpenApi(each)).map((each) => each.endpoint.key);
+  const counted = `OpenAPI 3.1, ${described} ${described === 1 ? 'endpoint' : 'endpoints'}`;
+  // A method OpenAPI has no operation for (QUERY, PROPFIND) is left out of the document, and said so.
+  const note =
+    outside.length === 0 ? '' : ` (left out, a method OpenAPI 3.1 cannot describe: ${outside.join(', ')})`;
+  return [[counted + note, file]];
 }
 
 /** `✅ 3 endpoints from api.har in src/api; 4 entries skipped (3 not JSON, 1 not recorded)`. */

@@ -131,6 +131,26 @@ describe('typefetch --type --har (in memory)', () => {
     expect(messages).toEqual([]);
   });
 
+  it('--format=openapi leaves a QUERY endpoint out of openapi.json and names it in its line', async () => {
+    const har = {
+      log: {
+        entries: [
+          entry('GET', 'https://api.example.com/users/1', 200, { id: 1 }),
+          entry('QUERY', 'https://api.example.com/search', 200, { hits: [] }),
+        ],
+      },
+    };
+    await writeFile(path.join(dir, 'api.har'), JSON.stringify(har));
+    const { io, stdout, stderr } = memoryIO(dir);
+    expect(await run(['--type', '--har', 'api.har', '--format=openapi'], io)).toBe(0);
+    expect(stderr()).toBe('');
+    expect(stdout().split('\n')[0]).toBe(
+      '✅ OpenAPI 3.1, 1 endpoint (left out, a method OpenAPI 3.1 cannot describe: QUERY /search) -> src/types/openapi.json',
+    );
+    const document = JSON.parse(await readFile(path.join(dir, 'src/types/openapi.json'), 'utf8'));
+    expect(Object.keys(document.paths)).toEqual(['/users/{id}']);
+  });
+
   it('a HAR path that is a folder cannot be read: one line, exit 1', async () => {
     await mkdir(path.join(dir, 'api.har'));
     const { io, stdout, stderr } = memoryIO(dir);
