@@ -115,7 +115,10 @@ export interface ApiClient {
  * const user = await api.get('/users/{id}', { params: { id: 1 } }); // User
  */
 export function createApiClient<A = never>(config: ApiClientConfig = {}): ApiClientFor<A> {
-  return buildClient(resolveClientConfig(config), { ...config }) as ApiClientFor<A>;
+  const client = resolveClientConfig(config);
+  // Kept for extend() as it was at this call: a headers object changed later changes neither client.
+  const kept = { ...config, defaultHeaders: client.defaultHeaders as [string, string][] };
+  return buildClient(client, kept) as ApiClientFor<A>;
 }
 
 /** The client of a resolved config; `config` is kept as given, for `extend`. */

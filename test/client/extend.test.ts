@@ -36,6 +36,15 @@ describe('client.extend', () => {
     ]);
   });
 
+  it("starts from the parent's headers as they were when it was made, not as its object is now", async () => {
+    const headers: Record<string, string> = { 'x-version': '1' };
+    const parent = createApiClient({ baseUrl: server.url, defaultHeaders: headers });
+    headers['x-version'] = '2';
+    const child = parent.extend({});
+    expect((await seenHeaders(parent.get('/')))['x-version']).toBe('1');
+    expect((await seenHeaders(child.get('/')))['x-version']).toBe('1');
+  });
+
   it("runs the parent's interceptors, then the new ones, in order", async () => {
     const order: string[] = [];
     const tag =
