@@ -125,9 +125,10 @@ describe('fault cases in a child process', () => {
   );
 
   // Measured on this machine: reading one such body whole (fetch + text()) grows RSS by ~160 MB; the
-  // client's bounded read by ~10-18 MB per attempt (garbage the GC has not yet returned).
+  // client's bounded read by ~6-28 MB for one attempt (garbage the GC has not yet returned; the most on
+  // Node 24 with other test files running beside it), so the bounds sit well below a whole read.
   it.each<[Mode, number, number]>([
-    ['none', 1, 25],
+    ['none', 1, 40],
     ['retry', 3, 50],
   ])(
     '%s: a 50 MB error body, %i attempt(s): body left out, RSS grows less than %i MB',
