@@ -61,16 +61,11 @@ export type EndpointOptions<E> = Omit<RequestOptions<ResponseOf<E>>, 'searchPara
   ParamsOption<E> &
   QueryOption<E>;
 
-/** `[options?]`, or `[options]` when the endpoint needs `params` or a query parameter. */
-export type OptionsArgs<E> = object extends ParamsOption<E> & QueryOption<E>
-  ? [options?: EndpointOptions<E>]
-  : [options: EndpointOptions<E>];
-
 /** EndpointOptions whose `parseAs` is `K`, so that a call's result can follow it. */
 type KindOptions<E, K extends ParseAs> = Omit<EndpointOptions<E>, 'parseAs'> & { parseAs?: K | undefined };
 
-/** OptionsArgs whose `parseAs` is `K`. */
-type KindArgs<E, K extends ParseAs> = object extends ParamsOption<E> & QueryOption<E>
+/** `[options?]`, or `[options]` when the endpoint needs `params` or a query parameter. */
+export type OptionsArgs<E, K extends ParseAs = ParseAs> = object extends ParamsOption<E> & QueryOption<E>
   ? [options?: KindOptions<E, K>]
   : [options: KindOptions<E, K>];
 
@@ -101,11 +96,11 @@ export type RequestArgs<E, K extends ParseAs = ParseAs> = object extends ParamsO
 export interface TypedMethods<A> {
   get<P extends PathsOf<A, 'GET'>, K extends ParseAs = 'auto'>(
     path: P,
-    ...args: KindArgs<EndpointOf<A, 'GET', P>, K>
+    ...args: OptionsArgs<EndpointOf<A, 'GET', P>, K>
   ): ResultOf<EndpointOf<A, 'GET', P>, K>;
   delete<P extends PathsOf<A, 'DELETE'>, K extends ParseAs = 'auto'>(
     path: P,
-    ...args: KindArgs<EndpointOf<A, 'DELETE', P>, K>
+    ...args: OptionsArgs<EndpointOf<A, 'DELETE', P>, K>
   ): ResultOf<EndpointOf<A, 'DELETE', P>, K>;
   post<P extends PathsOf<A, 'POST'>, K extends ParseAs = 'auto'>(
     path: P,
