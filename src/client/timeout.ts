@@ -1,6 +1,9 @@
 import { MAX_TIMER_MS } from '../shared/timer-limit.js';
 import type { Clock } from './types.js';
 
+/** The signal that links each handed-over body to its caller's signal, for as long as the body lives. */
+const FOLLOWERS = new WeakMap<object, AbortSignal>();
+
 /** Why an attempt's signal aborted: the per-attempt timeout, or the caller's own signal. */
 export type AbortKind = 'timeout' | 'caller';
 
@@ -56,6 +59,21 @@ export class AttemptSignal {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
     if (this.#onCallerAbort !== undefined) this.#caller?.removeEventListener('abort', this.#onCallerAbort);
+  }
+
+  /**
+   * After the attempt, for a body handed over unread (`'stream'`, `asResponse()`): the caller's abort
+   * still cancels it. The link is a signal that follows the caller's (`AbortSignal.any`, which the
+   * caller holds only weakly), kept alive by the body alone: nothing is left on a long-lived caller
+   * signal once the body is gone. Runtimes without `AbortSignal.any` keep the body as it is.
+   */
+  follow(caller: AbortSignal | null | undefined, body: object): void {
+    const controller = this.#controller;
+    if (!caller || caller.aborted || controller === undefined || controller.signal.aborted) return;
+    if (typeof AbortSignal.any !== 'function') return;
+    const follower = AbortSignal.any([caller]);
+    follower.addEventListener('abort', () => controller.abort(caller.reason));
+    FOLLOWERS.set(body, follower);
   }
 
   /** Aborts a still-running fetch or body (an attempt that failed early) so its connection is freed. */

@@ -273,6 +273,27 @@ describe('binary bodies in Chromium, byte for byte', () => {
   }
 });
 
+describe("the caller's abort in Chromium", () => {
+  it("cancels a 'stream' body after the call resolved: the next read rejects with the reason", async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      const controller = new AbortController();
+      const body = await client.get('/trickle', { parseAs: 'stream', signal: controller.signal });
+      const reader = body.getReader();
+      await reader.read();
+      controller.abort(new Error('user left'));
+      try {
+        // Without the abort the body goes on: 50 more chunks (about a second) end the loop instead.
+        for (let i = 0; i < 50; i++) if ((await reader.read()).done) return 'done';
+        return 'still reading';
+      } catch (error) {
+        return `rejected: ${(error as Error).message}`;
+      }
+    }, api.url);
+    expect(outcome).toBe('rejected: user left');
+  });
+});
+
 describe('server-sent events in Chromium', () => {
   it('reads the same stream as in Node: BOM, CRLF, multi-line data, ids, event names', async () => {
     const events = await page.evaluate(async (baseUrl) => {

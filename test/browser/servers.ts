@@ -107,6 +107,18 @@ export async function startCorsApi(pageOrigin: () => string): Promise<TestServer
         return void res.end(
           '\uFEFF: hi\r\nid: 1\r\ndata: a\r\ndata: b\r\n\r\nevent: tick\ndata: {"n":2}\n\n',
         );
+      case 'GET /trickle': {
+        // A body that goes on until the client goes away.
+        res.writeHead(200, { ...cors, 'content-type': 'application/octet-stream' });
+        res.write('a');
+        const timer = setInterval(() => res.write('b'), 20);
+        held.add(res);
+        res.on('close', () => {
+          clearInterval(timer);
+          held.delete(res);
+        });
+        return;
+      }
       case 'GET /broken':
         return sendJson(res, 500, { error: 'down' }, cors);
       case 'GET /slow':

@@ -19,7 +19,14 @@ export const timeout: LayerDefinition = {
     const attempt = new AttemptSignal(timeoutMs, call.signal);
     state.signal = attempt.signal;
     try {
-      return await next(call);
+      const reply = await next(call);
+      // A body handed over unread ('stream', asResponse()) is read after the attempt: the caller's abort
+      // must still cancel it, as it would with fetch alone.
+      if (state.raw || call.options.parseAs === 'stream') {
+        const body = reply.response.body;
+        if (body !== null) attempt.follow(call.options.signal, body);
+      }
+      return reply;
     } catch (error) {
       // Frees the connection of a fetch or body still running; harmless when everything was read.
       attempt.cancel();

@@ -1,13 +1,26 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, NetworkError, TimeoutError } from '../../../src/index.js';
 import { createTestServer, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
+/** The requests whose connection the client closed. */
+const closed: string[] = [];
 beforeAll(async () => {
   server = await createTestServer((req, res) => {
     if (req.url === '/stall-body') {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
       res.write('{"partial":');
+    }
+    if (req.url === '/trickle') {
+      // A body that goes on until the client goes away; the server notes when it does.
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.write('a');
+      const timer = setInterval(() => res.write('b'), 20);
+      res.on('close', () => {
+        clearInterval(timer);
+        closed.push(req.url ?? '');
+      });
     }
     // '/never': no answer at all.
   });
@@ -38,4 +51,46 @@ describe('timeouts are TimeoutError', () => {
     setTimeout(() => controller.abort(new Error('stop')), 20);
     await expect(pending).rejects.toThrow('stop');
   });
+});
+
+describe("the caller's abort reaches a body handed over unread", () => {
+  // As with fetch itself: the body of `'stream'` and of `asResponse()` is read after the call resolved,
+  // and aborting the caller's signal then errors the read and closes the connection.
+  const bodies = {
+    "parseAs: 'stream'": (signal: AbortSignal, extra: object) =>
+      createApiClient({ baseUrl: server.url, ...extra }).get('/trickle', { parseAs: 'stream', signal }),
+    'asResponse()': async (signal: AbortSignal, extra: object) =>
+      (
+        await createApiClient({ baseUrl: server.url, ...extra })
+          .get('/trickle', { signal })
+          .asResponse()
+      ).body as ReadableStream<Uint8Array>,
+  };
+  for (const [name, open] of Object.entries(bodies)) {
+    for (const [label, extra] of [
+      ['', {}],
+      [', with totalTimeoutMs', { totalTimeoutMs: 60_000 }],
+      [', with timeoutMs: Infinity', { timeoutMs: Number.POSITIVE_INFINITY }],
+    ] as const) {
+      it(`${name}${label}: the next read rejects with the reason, the server sees the close`, async () => {
+        const controller = new AbortController();
+        const body = await open(controller.signal, extra);
+        // Nothing of the finished attempt listens to the caller's signal any more.
+        expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+        const reader = body.getReader();
+        expect((await reader.read()).done).toBe(false);
+        const before = closed.length;
+        const reason = new Error('user left');
+        controller.abort(reason);
+        // Without the abort the body goes on: 50 more chunks (about a second) resolve instead.
+        const read = async (): Promise<unknown> => {
+          for (let i = 0; i < 50; i++) if ((await reader.read()).done) return 'done';
+          return 'still reading';
+        };
+        await expect(read()).rejects.toBe(reason);
+        while (closed.length === before) await new Promise((resolve) => setTimeout(resolve, 5));
+        expect(closed.slice(before)).toEqual(['/trickle']);
+      });
+    }
+  }
 });
