@@ -30,6 +30,10 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ received: req.body }));
     }
+    if (req.url === '/moved' || req.url === '/see-other') {
+      res.writeHead(req.url === '/moved' ? 307 : 303, { location: '/upload' });
+      return void res.end();
+    }
     if (req.url === '/upload') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify({ received: req.body.length, type: req.headers['content-type'] }));
@@ -173,6 +177,25 @@ describe('onUploadProgress', () => {
       expect(error).toBeInstanceOf(NetworkError);
       expect((error as NetworkError).cause).toBe(boom);
     }
+  });
+
+  it('follows a 303 (the body is not sent again); a 307 fails as a NetworkError, a streamed body cannot be resent', async () => {
+    const api = createApiClient({ baseUrl: server.url, retry: { attempts: 0 } });
+    const onUploadProgress = (): void => {};
+    // 303: fetch follows with a GET, which has no body.
+    expect(await api.post('/see-other', 'x'.repeat(100_000), { onUploadProgress })).toEqual({
+      received: 0,
+    });
+    // 307 keeps the method and the body: fetch cannot send a streamed body twice.
+    const error = await api
+      .post('/moved', 'x'.repeat(100_000), { onUploadProgress })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    // Without upload progress the body is sent as it is, and fetch follows the 307 with it.
+    expect(await api.post('/moved', 'x'.repeat(100_000))).toEqual({
+      received: 100_000,
+      type: 'text/plain;charset=UTF-8',
+    });
   });
 
   it('refuses a callback that is not a function, naming it', async () => {
