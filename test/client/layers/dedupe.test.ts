@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/index.js';
+import { ApiError, createApiClient } from '../../../src/index.js';
 import { createTestServer, sendJson, type TestServer } from '../../helpers/server.js';
 
 let server: TestServer;
@@ -22,7 +22,8 @@ beforeAll(async () => {
       res.on('close', () => closed.set(path, (closed.get(path) ?? 0) + 1));
       return;
     }
-    if (path === '/slow') await held;
+    if (path === '/slow' || path === '/broken') await held;
+    if (path === '/broken') return sendJson(res, 500, { error: 'down' });
     sendJson(res, 200, { path, items: [1, 2, 3] });
   });
 });
@@ -72,6 +73,20 @@ describe('dedupe', () => {
     expect(a).not.toBe(b);
     a?.items.push(4);
     expect(b?.items).toEqual([1, 2, 3]);
+  });
+
+  it('rejects every caller of a failed shared request with the same error object, from one request', async () => {
+    hits.clear();
+    hold();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true, retry: { attempts: 0 } });
+    const calls = [api.get('/broken'), api.get('/broken')].map((call) => call.catch((e: unknown) => e));
+    await seen('/broken', 1);
+    release();
+    const [a, b] = await Promise.all(calls);
+    expect(hits.get('/broken')).toBe(1);
+    expect(a).toBeInstanceOf(ApiError);
+    expect(a).toMatchObject({ status: 500, body: { error: 'down' } });
+    expect(b).toBe(a);
   });
 
   it('detaches only the caller that aborts: the others get their result', async () => {
