@@ -1,5 +1,7 @@
 // Checks of single option values, shared by the command line and the config file. Each throws a
 // UsageError naming the option and the value it got.
+
+import { jsonErrorMessage } from '../../shared/json-error.js';
 import { MAX_TIMER_MS } from '../../shared/timer-limit.js';
 import { GENERATE_DEFAULTS, OUTPUT_FORMATS, type OutputFormat } from '../../typegen/options.js';
 import { UsageError } from '../errors.js';
@@ -69,7 +71,7 @@ export function resolveBody(raw: string | undefined, method: CliMethod): string 
   try {
     JSON.parse(raw);
   } catch (error) {
-    throw new UsageError(`--body is not valid JSON: ${(error as Error).message}`);
+    throw new UsageError(`--body is not valid JSON: ${jsonErrorMessage(error)}`);
   }
   // fetch refuses a body on GET; say so here instead of failing after the progress line.
   if (method === 'GET')

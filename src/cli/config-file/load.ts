@@ -1,6 +1,7 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { jsonErrorMessage } from '../../shared/json-error.js';
 import { UsageError } from '../errors.js';
 
 const MODULE = /\.(js|mjs|cjs)$/i;
@@ -21,7 +22,7 @@ export async function loadConfig(file: string, shown: string): Promise<unknown> 
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch (error) {
-    throw new UsageError(`${shown} is not valid JSON: ${(error as Error).message}`);
+    throw new UsageError(`${shown} is not valid JSON: ${jsonErrorMessage(error)}`);
   }
 }
 

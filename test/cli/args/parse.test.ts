@@ -134,6 +134,11 @@ describe('parseCliArgs usage errors', () => {
       `--body is not valid JSON: ${parserMessage("{'a':1}")}`,
     ],
     [
+      // The parser quotes the text around an unexpected token; a --body may hold a password.
+      ['--type', '--method=POST', '--body={"password": hunter2}', URL_ARG],
+      "--body is not valid JSON: Unexpected token 'h'",
+    ],
+    [
       ['--type', '--body={"a":1}', URL_ARG],
       '--body cannot be sent with GET; add --method POST (or PUT, PATCH)',
     ],

@@ -246,6 +246,12 @@ describe('typefetch --type --config', () => {
   it.each([
     ['missing.json', undefined, '--config file not found: "missing.json"'],
     ['bad.json', '{"endpoints": [', `bad.json is not valid JSON: ${parserMessage('{"endpoints": [')}`],
+    // The parser quotes the text around an unexpected token; a config's headers may hold a token.
+    [
+      'token.json',
+      '{"headers": {"Authorization": Bearer abc123}}',
+      "token.json is not valid JSON: Unexpected token 'B'",
+    ],
     ['nothing.mjs', 'export const x = 1;\n', 'nothing.mjs has no default export'],
   ])('a config problem (%s) is a usage error, exit 2', async (file, content, message) => {
     if (content !== undefined) await writeFile(path.join(dir, file), content);
