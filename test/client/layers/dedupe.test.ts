@@ -78,7 +78,7 @@ describe('dedupe', () => {
   it('rejects every caller of a failed shared request with the same error object, from one request', async () => {
     hits.clear();
     hold();
-    const api = createApiClient({ baseUrl: server.url, dedupe: true, retry: { attempts: 0 } });
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
     const calls = [api.get('/broken'), api.get('/broken')].map((call) => call.catch((e: unknown) => e));
     await seen('/broken', 1);
     release();

@@ -180,7 +180,7 @@ describe('onUploadProgress', () => {
   });
 
   it('follows a 303 (the body is not sent again); a 307 fails as a NetworkError, a streamed body cannot be resent', async () => {
-    const api = createApiClient({ baseUrl: server.url, retry: { attempts: 0 } });
+    const api = createApiClient({ baseUrl: server.url });
     const onUploadProgress = (): void => {};
     // 303: fetch follows with a GET, which has no body.
     expect(await api.post('/see-other', 'x'.repeat(100_000), { onUploadProgress })).toEqual({
