@@ -6,13 +6,23 @@ const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
 
 /** Parses `baseUrl` once; TypeError naming the option and value when it is not an absolute http(s) URL. */
 export function parseBaseUrl(option: 'baseUrl' | 'baseURL', value: unknown): URL {
+  let url: URL | undefined;
   if (typeof value === 'string' && ABSOLUTE_URL.test(value)) {
     try {
-      const url = new URL(value);
-      if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+      url = new URL(value);
     } catch {
       // Falls through to the error below.
     }
+  }
+  if (url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:')) {
+    // The path is joined to the base's origin, which has no userinfo: it would be dropped silently.
+    if (hasCredentials(url)) {
+      throw new TypeError(
+        `${option} must not contain credentials (user:password@), got ${JSON.stringify(redactUrl(url.href))}: ` +
+          'fetch cannot send them. Send them in an Authorization header (defaultHeaders).',
+      );
+    }
+    return url;
   }
   // A string is shown with its secret query values and credentials redacted, as in the logs.
   const shown = typeof value === 'string' ? redactUrl(value) : value;
@@ -39,6 +49,13 @@ export function buildUrl(
   let url: URL;
   if (ABSOLUTE_URL.test(path)) {
     url = parseAbsolute(path);
+    // fetch refuses such a URL with a TypeError holding it in clear, which would pass for a network failure.
+    if (hasCredentials(url)) {
+      throw new TypeError(
+        `Refusing to send a request to ${redactUrl(url.href)}: a URL cannot carry credentials ` +
+          '(user:password@). Send them in an Authorization header.',
+      );
+    }
     if (base !== undefined && url.origin !== base.origin && !allowAbsoluteUrls) {
       throw new TypeError(
         `Refusing to send a request to ${url.origin}: it is not the origin of baseUrl (${base.origin}). ` +
@@ -78,6 +95,10 @@ function joinedHref(base: URL, path: string): string {
     paths.set(path, href);
   }
   return href;
+}
+
+function hasCredentials(url: URL): boolean {
+  return url.username !== '' || url.password !== '';
 }
 
 function parseAbsolute(path: string): URL {

@@ -165,6 +165,32 @@ describe('URLs through the client', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it('refuses a baseUrl with credentials at once, instead of sending every request without them', () => {
+    const base = server.url.replace('http://', 'http://bob:pa55@');
+    expect(() => createApiClient({ baseUrl: `${base}/api?token=s3cr3t` })).toThrow(
+      new TypeError(
+        `baseUrl must not contain credentials (user:password@), got "${server.url.replace('http://', 'http://[REDACTED]@')}/api?token=[REDACTED]": ` +
+          'fetch cannot send them. Send them in an Authorization header (defaultHeaders).',
+      ),
+    );
+  });
+
+  it('refuses an absolute path with credentials before sending, with no secret in the error or its cause', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const before = server.requests.length;
+    const error = await api
+      .get(`${server.url.replace('http://', 'http://bob:pa55@')}/x?token=s3cr3t`)
+      .catch((e) => e);
+    expect(error).toEqual(
+      new TypeError(
+        `Refusing to send a request to ${server.url.replace('http://', 'http://[REDACTED]@')}/x?token=[REDACTED]: ` +
+          'a URL cannot carry credentials (user:password@). Send them in an Authorization header.',
+      ),
+    );
+    expect(error.cause).toBeUndefined();
+    expect(server.requests.length).toBe(before);
+  });
+
   it('rejects createApiClient with a bad baseUrl at once', () => {
     expect(() => createApiClient({ baseUrl: 'api.example.com' })).toThrow(
       new TypeError('baseUrl must be an absolute http(s) URL, got "api.example.com"'),
