@@ -178,9 +178,9 @@ describe('URLs through the client', () => {
   it('refuses an absolute path with credentials before sending, with no secret in the error or its cause', async () => {
     const api = createApiClient({ baseUrl: server.url });
     const before = server.requests.length;
-    const error = await api
+    const error = (await api
       .get(`${server.url.replace('http://', 'http://bob:pa55@')}/x?token=s3cr3t`)
-      .catch((e) => e);
+      .catch((e: unknown) => e)) as Error;
     expect(error).toEqual(
       new TypeError(
         `Refusing to send a request to ${server.url.replace('http://', 'http://[REDACTED]@')}/x?token=[REDACTED]: ` +
