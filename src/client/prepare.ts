@@ -1,4 +1,4 @@
-import { encodeBody } from './body.js';
+import { encodeBody, isPlainObject } from './body.js';
 import type { Call } from './call.js';
 import { optionError } from './check.js';
 import { fillPathParams } from './endpoint-map.js';
@@ -8,7 +8,7 @@ import { resolveLocale } from './options.js';
 import { LAYER_OPTIONS } from './pipeline.js';
 import { PARSE_AS } from './read-body.js';
 import type { HttpMethod, RequestOptions } from './types.js';
-import { buildUrl } from './url.js';
+import { buildUrl, searchParamsError } from './url.js';
 
 const METHODS: ReadonlySet<string> = new Set<HttpMethod>([
   'GET',
@@ -118,9 +118,7 @@ export function prepareCall(
       RangeError,
     );
   }
-  if (searchParams !== undefined && (typeof searchParams !== 'object' || searchParams === null)) {
-    throw optionError('options.searchParams', 'be an object of query parameters', searchParams);
-  }
+  if (searchParams !== undefined && !isPlainObject(searchParams)) throw searchParamsError(searchParams);
   const callerSignal = signal ?? undefined;
   return {
     method,

@@ -1,3 +1,4 @@
+import { optionError } from './check.js';
 import { redactUrl } from './logging/redact.js';
 import type { SearchParams } from './types.js';
 
@@ -123,6 +124,22 @@ function join(base: URL, path: string): URL {
     url.search = url.search === '' ? base.search : `${base.search}&${url.search.slice(1)}`;
   }
   return url;
+}
+
+/**
+ * The error for `searchParams` that is not a plain object. A URLSearchParams, a Map or any class
+ * instance has no own keys to read, so it would send none of its parameters.
+ */
+export function searchParamsError(value: unknown): TypeError {
+  if (typeof value !== 'object' || value === null) {
+    return optionError('options.searchParams', 'be an object of query parameters', value);
+  }
+  const kind = Array.isArray(value)
+    ? 'an array'
+    : `a ${(Object.getPrototypeOf(value) as { constructor?: { name?: string } }).constructor?.name || 'class instance'}`;
+  return new TypeError(
+    `options.searchParams must be a plain object of query parameters ({ name: value }), got ${kind}`,
+  );
 }
 
 /**

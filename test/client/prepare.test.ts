@@ -239,6 +239,23 @@ describe('methods', () => {
     );
   });
 
+  it('refuses searchParams given as a URLSearchParams or a Map before sending, instead of dropping every parameter', async () => {
+    const before = server.requests.length;
+    await expect(
+      client().delete('/items', { searchParams: new URLSearchParams({ id: '5' }) as never }),
+    ).rejects.toThrow(
+      new TypeError(
+        'options.searchParams must be a plain object of query parameters ({ name: value }), got a URLSearchParams',
+      ),
+    );
+    await expect(client().get('/items', { searchParams: new Map([['id', '5']]) as never })).rejects.toThrow(
+      new TypeError(
+        'options.searchParams must be a plain object of query parameters ({ name: value }), got a Map',
+      ),
+    );
+    expect(server.requests.length).toBe(before);
+  });
+
   it('passes other fetch options through (redirect: manual)', async () => {
     const redirecting = await createTestServer((_req, res) => {
       res.writeHead(302, { location: '/elsewhere' });
