@@ -58,6 +58,15 @@ export function buildUrl(
       );
     }
     if (base !== undefined && url.origin !== base.origin && !allowAbsoluteUrls) {
+      if (url.origin === 'null') {
+        // `documents:batchGet` (a Google API method) parses as a URL of scheme `documents:`.
+        const shown = redactUrl(path);
+        throw new TypeError(
+          `Refusing to send a request to ${JSON.stringify(shown)}: it reads as a URL of scheme ` +
+            `"${url.protocol}", not as a path under baseUrl. Write the path as /${shown} ` +
+            '(or set allowAbsoluteUrls: true to send it as a URL).',
+        );
+      }
       throw new TypeError(
         `Refusing to send a request to ${url.origin}: it is not the origin of baseUrl (${base.origin}). ` +
           'Set allowAbsoluteUrls: true to allow other origins.',

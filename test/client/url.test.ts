@@ -56,6 +56,17 @@ describe('URL joining', () => {
     );
   });
 
+  it('says a path like documents:batchGet reads as a URL of another scheme, instead of refusing "null"', () => {
+    expect(() => join('https://h.test/v1', 'documents:batchGet?key=s3cr3t')).toThrow(
+      new TypeError(
+        'Refusing to send a request to "documents:batchGet?key=[REDACTED]": it reads as a URL of scheme ' +
+          '"documents:", not as a path under baseUrl. Write the path as /documents:batchGet?key=[REDACTED] ' +
+          '(or set allowAbsoluteUrls: true to send it as a URL).',
+      ),
+    );
+    expect(join('https://h.test/v1', '/documents:batchGet')).toBe('https://h.test/v1/documents:batchGet');
+  });
+
   it('treats another port or scheme as another origin', () => {
     expect(() => join('https://h.test', 'https://h.test:444/x')).toThrow(TypeError);
     expect(() => join('https://h.test', 'http://h.test/x')).toThrow(TypeError);
