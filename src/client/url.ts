@@ -17,7 +17,7 @@ export function parseBaseUrl(option: 'baseUrl' | 'baseURL', value: unknown): URL
   }
   if (url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:')) {
     // The path is joined to the base's origin, which has no userinfo: it would be dropped silently.
-    if (hasCredentials(url)) {
+    if (url.username !== '' || url.password !== '') {
       throw new TypeError(
         `${option} must not contain credentials (user:password@), got ${JSON.stringify(redactUrl(url.href))}: ` +
           'fetch cannot send them. Send them in an Authorization header (defaultHeaders).',
@@ -50,13 +50,6 @@ export function buildUrl(
   let url: URL;
   if (ABSOLUTE_URL.test(path)) {
     url = parseAbsolute(path);
-    // fetch refuses such a URL with a TypeError holding it in clear, which would pass for a network failure.
-    if (hasCredentials(url)) {
-      throw new TypeError(
-        `Refusing to send a request to ${redactUrl(url.href)}: a URL cannot carry credentials ` +
-          '(user:password@). Send them in an Authorization header.',
-      );
-    }
     if (base !== undefined && url.origin !== base.origin && !allowAbsoluteUrls) {
       if (url.origin === 'null') {
         // `documents:batchGet` (a Google API method) parses as a URL of scheme `documents:`.
@@ -105,10 +98,6 @@ function joinedHref(base: URL, path: string): string {
     paths.set(path, href);
   }
   return href;
-}
-
-function hasCredentials(url: URL): boolean {
-  return url.username !== '' || url.password !== '';
 }
 
 function parseAbsolute(path: string): URL {
