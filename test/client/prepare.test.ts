@@ -281,6 +281,20 @@ describe('request options', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it('refuses options.method, which was ignored (a GET went out for { method: "DELETE" })', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const before = server.requests.length;
+    await expect(api.get('/x', { method: 'DELETE' } as RequestOptions)).rejects.toThrow(
+      new TypeError(
+        'options.method is not a request option: call the method itself (api.delete(...)) or api.request(method, path)',
+      ),
+    );
+    expect(server.requests.length).toBe(before);
+    // In the two-argument form, an object with `method` is therefore a body, not options.
+    await api.post('/x', { method: 'notify', body: 'hello' });
+    expect(last().body).toBe('{"method":"notify","body":"hello"}');
+  });
+
   it("checks a layer's option even when the client does not use that feature", async () => {
     const api = createApiClient({ baseUrl: server.url });
     await expect(api.get('/x', { skipRetry: 'yes' as never })).rejects.toThrow(
