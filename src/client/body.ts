@@ -27,12 +27,22 @@ export function encodeBody(body: RequestBody | undefined, headers: Headers): Enc
   if (body === undefined || body === null) return NO_BODY;
   if (Array.isArray(body) || isPlainObject(body)) {
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-    return { body: JSON.stringify(body), replayable: true };
+    return { body: toJson(body), replayable: true };
   }
   // Only fetch knows the multipart boundary; a content type set by hand (often a JSON default in
   // defaultHeaders) would make the body unreadable for the server.
   if (typeof FormData !== 'undefined' && body instanceof FormData) headers.delete('content-type');
   return { body: body as BodyInit, replayable: !isStream(body) };
+}
+
+/** JSON.stringify on one line: V8's message for a circular body spans three. */
+function toJson(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/\s*\n\s*/g, ' ') : String(error);
+    throw new TypeError(`options.body cannot be sent as JSON: ${reason}`, { cause: error });
+  }
 }
 
 /** Whether a body is a ReadableStream (which fetch consumes, and which needs `duplex: 'half'`). */

@@ -6,6 +6,7 @@
  */
 import { showValue } from '../shared/show-value.js';
 import type { ApiClient } from './create-client.js';
+import { redactUrl } from './logging/redact.js';
 import type {
   HttpMethod,
   ParseAs,
@@ -146,9 +147,11 @@ export function fillPathParams(
     throw new TypeError(`params must be an object, got ${showValue(params)}`);
   }
   const used = new Set<string>();
+  // A path may carry a key in its query (`?api_key=...`): shown redacted, as in the logs.
+  const shown = (): string => redactUrl(template);
   const filled = template.replace(PLACEHOLDER, (_, name: string) => {
     if (!Object.hasOwn(given, name) || given[name] === undefined) {
-      throw new TypeError(`params.${name} is missing: the path ${template} needs it`);
+      throw new TypeError(`params.${name} is missing: the path ${shown()} needs it`);
     }
     const value = given[name];
     if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
@@ -162,7 +165,7 @@ export function fillPathParams(
     return encodeURIComponent(text);
   });
   for (const name of Object.keys(given)) {
-    if (!used.has(name)) throw new TypeError(`params.${name} is not a parameter of the path ${template}`);
+    if (!used.has(name)) throw new TypeError(`params.${name} is not a parameter of the path ${shown()}`);
   }
   return filled;
 }

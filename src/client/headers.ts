@@ -9,10 +9,15 @@ export function safeHeaders(option: string, init: HeadersInit | undefined, later
   if (init === undefined || init === null) return headers;
   if (typeof init !== 'object')
     throw new TypeError(`${option} must be a Headers object, an array of pairs or a record`);
-  const entries = Array.isArray(init) ? init : Object.entries(init);
+  // Any iterable of pairs (a Map, ...) as fetch takes it; Object.entries would find no header in it.
+  const entries: unknown[] = Array.isArray(init)
+    ? init
+    : Symbol.iterator in init
+      ? Array.from(init as Iterable<unknown>)
+      : Object.entries(init);
   for (const entry of entries) {
-    const [name, value] = entry as [unknown, unknown];
-    if (typeof name !== 'string' || typeof value !== 'string' || (entry as unknown[]).length !== 2) {
+    const [name, value]: unknown[] = Array.isArray(entry) && entry.length === 2 ? entry : [];
+    if (typeof name !== 'string' || typeof value !== 'string') {
       throw new TypeError(`${option}: every header must be a [name, value] pair of strings`);
     }
     try {

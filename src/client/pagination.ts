@@ -1,3 +1,4 @@
+import { isPlainObject } from './body.js';
 import type { ListQuery, PaginatedResponse, SearchParams } from './types.js';
 
 /** Query parameter names the default request mapping uses for itself; a filter may not reuse them. */
@@ -45,7 +46,15 @@ export function defaultListRequest(query: ListQuery): SearchParams {
     params['sort'] = query.sort.field;
     params['order'] = query.sort.order;
   }
-  for (const [name, value] of Object.entries(query.filters ?? {})) {
+  const { filters } = query;
+  // A URLSearchParams or a Map has no own keys: Object.entries would drop every filter silently.
+  if (filters !== undefined && filters !== null && !isPlainObject(filters)) {
+    const kind = Array.isArray(filters)
+      ? 'an array'
+      : `a ${(filters as object).constructor?.name || 'class instance'}`;
+    throw new TypeError(`getList: filters must be a plain object ({ name: value }), got ${kind}`);
+  }
+  for (const [name, value] of Object.entries(filters ?? {})) {
     if ((RESERVED as readonly string[]).includes(name)) {
       throw new TypeError(
         `getList: filter "${name}" collides with the "${name}" query parameter of pagination/sort; ` +

@@ -1,4 +1,4 @@
-import { encodeBody } from './body.js';
+import { encodeBody, isPlainObject } from './body.js';
 import type { Call } from './call.js';
 import { optionError } from './check.js';
 import { fillPathParams } from './endpoint-map.js';
@@ -8,7 +8,7 @@ import { resolveLocale } from './options.js';
 import { LAYER_OPTIONS } from './pipeline.js';
 import { PARSE_AS } from './read-body.js';
 import type { HttpMethod, RequestOptions } from './types.js';
-import { buildUrl } from './url.js';
+import { buildUrl, searchParamsError } from './url.js';
 
 const METHODS: ReadonlySet<string> = new Set<HttpMethod>([
   'GET',
@@ -32,15 +32,15 @@ const CALL_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * fetch options passed through to fetch as they are: RequestInit's keys (`method` is the call's own),
- * and undici's `dispatcher` and `duplex`. Any other key is refused, so a misspelt option fails loudly.
+ * fetch options passed through to fetch as they are: RequestInit's keys but `method` (the call's own,
+ * refused as an option, since it would be ignored), and undici's `dispatcher` and `duplex`. Any other
+ * key is refused, so a misspelt option fails loudly.
  */
 export const FETCH_KEYS: ReadonlySet<string> = new Set([
   'cache',
   'credentials',
   'integrity',
   'keepalive',
-  'method',
   'mode',
   'priority',
   'redirect',
@@ -94,7 +94,11 @@ export function prepareCall(
     if (check !== undefined) {
       if (value !== undefined) check(`options.${key}`, value);
     } else if (value !== undefined) {
-      throw new TypeError(`options.${key} is not a request option (misspelt?)`);
+      throw new TypeError(
+        key === 'method'
+          ? 'options.method is not a request option: call the method itself (api.delete(...)) or api.request(method, path)'
+          : `options.${key} is not a request option (misspelt?)`,
+      );
     }
   }
   const { searchParams, body: rawBody, errorLocale, headers: requestHeaders, signal } = options;
@@ -118,9 +122,7 @@ export function prepareCall(
       RangeError,
     );
   }
-  if (searchParams !== undefined && (typeof searchParams !== 'object' || searchParams === null)) {
-    throw optionError('options.searchParams', 'be an object of query parameters', searchParams);
-  }
+  if (searchParams !== undefined && !isPlainObject(searchParams)) throw searchParamsError(searchParams);
   const callerSignal = signal ?? undefined;
   return {
     method,

@@ -23,12 +23,15 @@ export class RequestLog implements Trace {
   readonly #debug: boolean;
   #rawUrl: string;
   #url: string | undefined;
+  /** The method sent, which an interceptor may have changed. */
+  #method: string;
   #started = 0;
 
   constructor(client: ResolvedClientConfig, call: Call) {
     this.#client = client;
     this.#call = call;
     this.#rawUrl = call.url;
+    this.#method = call.method;
     // pino's isLevelEnabled, also on createLogger's loggers; a logger without it gets every line.
     const logger = client.logger as Logger & { isLevelEnabled?: (level: string) => boolean };
     this.#debug = typeof logger.isLevelEnabled !== 'function' || logger.isLevelEnabled('debug');
@@ -37,16 +40,16 @@ export class RequestLog implements Trace {
   /** One line: `{ method, url, attempt }` (the URL redacted once per distinct URL), then `fields`. */
   #write(level: 'debug' | 'warn', message: string, fields: Record<string, unknown>): void {
     this.#url ??= redactUrl(this.#rawUrl);
-    const { method, state } = this.#call;
     (this.#client.logger as Logger)[level](
-      { method, url: this.#url, attempt: state.attempt, ...fields },
+      { method: this.#method, url: this.#url, attempt: this.#call.state.attempt, ...fields },
       message,
     );
   }
 
   request(call: Call): void {
-    // An interceptor may have changed the URL; the lines show the one actually sent (warn lines too,
-    // so this comes before the debug check).
+    // An interceptor may have changed the URL and the method; the lines show the ones actually sent
+    // (warn lines too, so this comes before the debug check).
+    this.#method = call.method;
     if (call.url !== this.#rawUrl) {
       this.#rawUrl = call.url;
       this.#url = undefined;

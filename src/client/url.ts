@@ -1,3 +1,4 @@
+import { optionError } from './check.js';
 import { redactUrl } from './logging/redact.js';
 import type { SearchParams } from './types.js';
 
@@ -6,13 +7,23 @@ const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:/i;
 
 /** Parses `baseUrl` once; TypeError naming the option and value when it is not an absolute http(s) URL. */
 export function parseBaseUrl(option: 'baseUrl' | 'baseURL', value: unknown): URL {
+  let url: URL | undefined;
   if (typeof value === 'string' && ABSOLUTE_URL.test(value)) {
     try {
-      const url = new URL(value);
-      if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+      url = new URL(value);
     } catch {
       // Falls through to the error below.
     }
+  }
+  if (url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:')) {
+    // The path is joined to the base's origin, which has no userinfo: it would be dropped silently.
+    if (url.username !== '' || url.password !== '') {
+      throw new TypeError(
+        `${option} must not contain credentials (user:password@), got ${JSON.stringify(redactUrl(url.href))}: ` +
+          'fetch cannot send them. Send them in an Authorization header (defaultHeaders).',
+      );
+    }
+    return url;
   }
   // A string is shown with its secret query values and credentials redacted, as in the logs.
   const shown = typeof value === 'string' ? redactUrl(value) : value;
@@ -40,6 +51,15 @@ export function buildUrl(
   if (ABSOLUTE_URL.test(path)) {
     url = parseAbsolute(path);
     if (base !== undefined && url.origin !== base.origin && !allowAbsoluteUrls) {
+      if (url.origin === 'null') {
+        // `documents:batchGet` (a Google API method) parses as a URL of scheme `documents:`.
+        const shown = redactUrl(path);
+        throw new TypeError(
+          `Refusing to send a request to ${JSON.stringify(shown)}: it reads as a URL of scheme ` +
+            `"${url.protocol}", not as a path under baseUrl. Write the path as /${shown} ` +
+            '(or set allowAbsoluteUrls: true to send it as a URL).',
+        );
+      }
       throw new TypeError(
         `Refusing to send a request to ${url.origin}: it is not the origin of baseUrl (${base.origin}). ` +
           'Set allowAbsoluteUrls: true to allow other origins.',
@@ -102,6 +122,22 @@ function join(base: URL, path: string): URL {
     url.search = url.search === '' ? base.search : `${base.search}&${url.search.slice(1)}`;
   }
   return url;
+}
+
+/**
+ * The error for `searchParams` that is not a plain object. A URLSearchParams, a Map or any class
+ * instance has no own keys to read, so it would send none of its parameters.
+ */
+export function searchParamsError(value: unknown): TypeError {
+  if (typeof value !== 'object' || value === null) {
+    return optionError('options.searchParams', 'be an object of query parameters', value);
+  }
+  const kind = Array.isArray(value)
+    ? 'an array'
+    : `a ${(Object.getPrototypeOf(value) as { constructor?: { name?: string } }).constructor?.name || 'class instance'}`;
+  return new TypeError(
+    `options.searchParams must be a plain object of query parameters ({ name: value }), got ${kind}`,
+  );
 }
 
 /**

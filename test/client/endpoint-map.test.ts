@@ -108,4 +108,19 @@ describe('params through createApiClient<Api>(), against a loopback server', () 
     await expect(call).rejects.not.toBeInstanceOf(ApiError);
     expect(server.requests).toEqual([]);
   });
+
+  it('shows the path in a params error with its secret query values and credentials redacted', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, {}));
+    const api = createApiClient({ baseUrl: server.url });
+    await expect(api.get('/items/{id}?api_key=s3cr3t&page=2', { params: {} })).rejects.toThrow(
+      new TypeError('params.id is missing: the path /items/{id}?api_key=[REDACTED]&page=2 needs it'),
+    );
+    await expect(api.get('/items?token=s3cr3t', { params: { id: 1 } })).rejects.toThrow(
+      new TypeError('params.id is not a parameter of the path /items?token=[REDACTED]'),
+    );
+    await expect(createApiClient().get('https://bob:pw@h.test/items/{id}', { params: {} })).rejects.toThrow(
+      new TypeError('params.id is missing: the path https://[REDACTED]@h.test/items/{id} needs it'),
+    );
+    expect(server.requests).toEqual([]);
+  });
 });

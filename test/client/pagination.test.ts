@@ -6,6 +6,10 @@ import {
   toPaginatedResponse,
 } from '../../src/client/pagination.js';
 import type { ListQuery, PaginatedResponse } from '../../src/client/types.js';
+import { createApiClient } from '../../src/index.js';
+import { sendJson, serveEach } from '../helpers/server.js';
+
+const serve = serveEach();
 
 const q = (page: number, limit: number): ListQuery => ({ page, limit });
 const res = (headers: Record<string, string> = {}) => new Response(null, { headers });
@@ -51,6 +55,17 @@ describe('defaultListRequest', () => {
           'rename it or replace the client config option pagination.request',
       ),
     );
+  });
+
+  it('refuses filters given as a URLSearchParams before sending, instead of dropping every filter', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, []));
+    const api = createApiClient({ baseUrl: server.url });
+    await expect(
+      api.getList('/items', { filters: new URLSearchParams({ owner: 'me' }) as never }),
+    ).rejects.toThrow(
+      new TypeError('getList: filters must be a plain object ({ name: value }), got a URLSearchParams'),
+    );
+    expect(server.requests).toEqual([]);
   });
 
   it.each([

@@ -239,6 +239,23 @@ describe('methods', () => {
     );
   });
 
+  it('refuses searchParams given as a URLSearchParams or a Map before sending, instead of dropping every parameter', async () => {
+    const before = server.requests.length;
+    await expect(
+      client().delete('/items', { searchParams: new URLSearchParams({ id: '5' }) as never }),
+    ).rejects.toThrow(
+      new TypeError(
+        'options.searchParams must be a plain object of query parameters ({ name: value }), got a URLSearchParams',
+      ),
+    );
+    await expect(client().get('/items', { searchParams: new Map([['id', '5']]) as never })).rejects.toThrow(
+      new TypeError(
+        'options.searchParams must be a plain object of query parameters ({ name: value }), got a Map',
+      ),
+    );
+    expect(server.requests.length).toBe(before);
+  });
+
   it('passes other fetch options through (redirect: manual)', async () => {
     const redirecting = await createTestServer((_req, res) => {
       res.writeHead(302, { location: '/elsewhere' });
@@ -262,6 +279,20 @@ describe('request options', () => {
       new TypeError('options.timeOutMs is not a request option (misspelt?)'),
     );
     expect(server.requests.length).toBe(before);
+  });
+
+  it('refuses options.method, which was ignored (a GET went out for { method: "DELETE" })', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const before = server.requests.length;
+    await expect(api.get('/x', { method: 'DELETE' } as RequestOptions)).rejects.toThrow(
+      new TypeError(
+        'options.method is not a request option: call the method itself (api.delete(...)) or api.request(method, path)',
+      ),
+    );
+    expect(server.requests.length).toBe(before);
+    // In the two-argument form, an object with `method` is therefore a body, not options.
+    await api.post('/x', { method: 'notify', body: 'hello' });
+    expect(last().body).toBe('{"method":"notify","body":"hello"}');
   });
 
   it("checks a layer's option even when the client does not use that feature", async () => {

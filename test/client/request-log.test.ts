@@ -66,6 +66,23 @@ describe('lazy debug logging', () => {
     expect(calls[0]?.[1]['url']).toBe(`${server.url}/fail`);
   });
 
+  it("every line shows the interceptor's method, the one sent (the request and response lines too)", async () => {
+    const { logger, calls } = recording(true);
+    const api = createApiClient({
+      baseUrl: server.url,
+      logger,
+      clock: stillClock,
+      interceptors: { request: (url, init) => [url, { ...init, method: 'DELETE' }] },
+    });
+    await expect(api.get('/fail')).rejects.toThrow('Internal server error.');
+    expect(server.requests.at(-1)?.method).toBe('DELETE');
+    expect(calls.map(([level, data, message]) => [level, message, data['method']])).toEqual([
+      ['debug', 'request', 'DELETE'],
+      ['debug', 'response', 'DELETE'],
+      ['warn', 'request failed', 'DELETE'],
+    ]);
+  });
+
   it('createLogger reports its levels through isLevelEnabled', () => {
     const logger = createLogger({ level: 'warn', write: () => {} }) as Logger & {
       isLevelEnabled(level: string): boolean;

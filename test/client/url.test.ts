@@ -56,6 +56,17 @@ describe('URL joining', () => {
     );
   });
 
+  it('says a path like documents:batchGet reads as a URL of another scheme, instead of refusing "null"', () => {
+    expect(() => join('https://h.test/v1', 'documents:batchGet?key=s3cr3t')).toThrow(
+      new TypeError(
+        'Refusing to send a request to "documents:batchGet?key=[REDACTED]": it reads as a URL of scheme ' +
+          '"documents:", not as a path under baseUrl. Write the path as /documents:batchGet?key=[REDACTED] ' +
+          '(or set allowAbsoluteUrls: true to send it as a URL).',
+      ),
+    );
+    expect(join('https://h.test/v1', '/documents:batchGet')).toBe('https://h.test/v1/documents:batchGet');
+  });
+
   it('treats another port or scheme as another origin', () => {
     expect(() => join('https://h.test', 'https://h.test:444/x')).toThrow(TypeError);
     expect(() => join('https://h.test', 'http://h.test/x')).toThrow(TypeError);
@@ -163,6 +174,16 @@ describe('URLs through the client', () => {
     await expect(promise).rejects.toThrow(TypeError);
     await expect(promise).rejects.toThrow('Refusing to send a request to http://localhost:1');
     expect(server.requests.length).toBe(before);
+  });
+
+  it('refuses a baseUrl with credentials at once, instead of sending every request without them', () => {
+    const base = server.url.replace('http://', 'http://bob:pa55@');
+    expect(() => createApiClient({ baseUrl: `${base}/api?token=s3cr3t` })).toThrow(
+      new TypeError(
+        `baseUrl must not contain credentials (user:password@), got "${server.url.replace('http://', 'http://[REDACTED]@')}/api?token=[REDACTED]": ` +
+          'fetch cannot send them. Send them in an Authorization header (defaultHeaders).',
+      ),
+    );
   });
 
   it('rejects createApiClient with a bad baseUrl at once', () => {
