@@ -28,6 +28,39 @@ export const CLIENT_DEFAULTS = {
 
 const LOCALES: ReadonlySet<string> = new Set<Locale>(['en', 'es']);
 
+/** Every key of ApiClientConfig: any other is refused, so a misspelt option fails loudly. */
+const CONFIG_KEYS: ReadonlySet<string> = new Set<keyof ApiClientConfig>([
+  'baseUrl',
+  'baseURL',
+  'allowAbsoluteUrls',
+  'defaultHeaders',
+  'fetchImpl',
+  'locale',
+  'errorMessages',
+  'timeoutMs',
+  'totalTimeoutMs',
+  'interceptors',
+  'disableInterceptors',
+  'logHeaders',
+  'redactHeaderKeys',
+  'logger',
+  'retryPolicy',
+  'circuitBreaker',
+  'dedupe',
+  'pagination',
+  'clock',
+]);
+
+/** What other clients (ky, axios, ofetch) call some options, and typefetch's name for each. */
+const OTHER_NAMES: Readonly<Record<string, string>> = {
+  retry: 'retryPolicy',
+  timeout: 'timeoutMs',
+  headers: 'defaultHeaders',
+  prefixUrl: 'baseUrl',
+  hooks: 'interceptors',
+  fetch: 'fetchImpl',
+};
+
 /** ApiClientConfig validated once, every default filled in. Code downstream never writes `??`. */
 export interface ResolvedClientConfig {
   readonly baseUrl: URL | undefined;
@@ -71,6 +104,14 @@ export function resolveClientConfig(
   inheritedBreaker?: CircuitBreaker,
 ): ResolvedClientConfig {
   if (!isObject(config)) throw optionError('createApiClient(config): config', 'be an object', config);
+  for (const key of Object.keys(config)) {
+    if (!CONFIG_KEYS.has(key) && (config as Record<string, unknown>)[key] !== undefined) {
+      const name = Object.hasOwn(OTHER_NAMES, key) ? OTHER_NAMES[key] : undefined;
+      throw new TypeError(
+        `createApiClient(config): ${key} is not a client option (${name ? `typefetch calls it ${name}` : 'misspelt?'})`,
+      );
+    }
+  }
   const baseOption = config.baseUrl !== undefined ? 'baseUrl' : 'baseURL';
   const baseValue = config.baseUrl ?? config.baseURL;
   if (typeof (config.fetchImpl ?? globalThis.fetch) !== 'function') {

@@ -137,6 +137,23 @@ describe('bad config values: one clear error naming the option and the value', (
   });
 
   it.each([
+    ['retry', 'typefetch calls it retryPolicy'],
+    ['timeout', 'typefetch calls it timeoutMs'],
+    ['headers', 'typefetch calls it defaultHeaders'],
+    ['prefixUrl', 'typefetch calls it baseUrl'],
+    ['hooks', 'typefetch calls it interceptors'],
+    ['fetch', 'typefetch calls it fetchImpl'],
+    ['timeoutMS', 'misspelt?'],
+    ['__proto__', 'misspelt?'],
+  ])('refuses an option it does not have (%s) instead of ignoring it', (key, hint) => {
+    // JSON.parse makes __proto__ an own key, as a config read from a file would have it.
+    const config = JSON.parse(`{"baseUrl": "https://h.test", ${JSON.stringify(key)}: 1}`) as object;
+    expect(() => createApiClient(config as never)).toThrow(
+      new TypeError(`createApiClient(config): ${key} is not a client option (${hint})`),
+    );
+  });
+
+  it.each([
     ['a bad value', { authorization: 'Bearer s3cret\nInjected: 1' }, 'authorization'],
     ['a bad name', { 'bad name': 'Bearer s3cret' }, 'bad name'],
   ])('names the header but never shows its value (%s)', (_case, defaultHeaders, name) => {
