@@ -11,26 +11,28 @@ export const DEFAULT_REDACT_HEADER_KEYS: readonly string[] = Object.freeze([
 export const REDACTED = '[REDACTED]';
 
 /**
- * Query parameter names (lower case) whose values are redacted in logged URLs (the list is in
- * docs/logging.md): the usual names of tokens, keys and passwords, and the common bearer secrets in
- * URLs (OAuth tokens, presigned S3/GCS signatures) that would leak just as badly.
+ * Query parameter names whose values are redacted in logged URLs (the list is in docs/logging.md): the
+ * usual names of tokens, keys and passwords, and the common bearer secrets in URLs (OAuth tokens,
+ * presigned S3/GCS signatures) that would leak just as badly. Written as names are compared: lower
+ * case, without `_` and `-`, so `access_token`, `accessToken` and `Access-Token` are one name.
  */
 const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set([
   'token',
-  'access_token',
-  'api_key',
+  'accesstoken',
   'apikey',
   'key',
   'password',
   'secret',
   'signature',
   'sig',
-  'refresh_token',
-  'id_token',
-  'client_secret',
-  'x-amz-signature',
-  'x-amz-security-token',
-  'x-goog-signature',
+  'refreshtoken',
+  'idtoken',
+  'authtoken',
+  'sessiontoken',
+  'clientsecret',
+  'xamzsignature',
+  'xamzsecuritytoken',
+  'xgoogsignature',
 ]);
 
 /** Headers as a plain object for logging, the values of `keys` (case-insensitive) replaced by `[REDACTED]`. */
@@ -50,12 +52,15 @@ export function redactHeaders(
   return { ...out };
 }
 
+/** A query name as SECRET_QUERY_NAMES holds them: percent-decoded, lower case, without `_` and `-`. */
 function decodeName(raw: string): string {
+  let name: string;
   try {
-    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+    name = decodeURIComponent(raw.replace(/\+/g, ' '));
   } catch {
-    return raw.toLowerCase(); // a malformed %-escape: compare it as written
+    name = raw; // a malformed %-escape: compare it as written
   }
+  return name.toLowerCase().replace(/[-_]/g, '');
 }
 
 /** `a=1&token=x` -> `a=1&token=[REDACTED]`; pairs keep their order and their original spelling. */

@@ -70,6 +70,10 @@ describe('redactUrl', () => {
     ],
     ['https://h/x?api%5Fkey=a&q=token', 'https://h/x?api%5Fkey=[REDACTED]&q=token'],
     ['https://h/x?keyword=a&tokens=b&monkey=c', 'https://h/x?keyword=a&tokens=b&monkey=c'],
+    [
+      'https://h/x?accessToken=1&apiKey=2&Access-Token=3&clientSecret=4&auth_token=5&sessionToken=6&key_id=7',
+      'https://h/x?accessToken=[REDACTED]&apiKey=[REDACTED]&Access-Token=[REDACTED]&clientSecret=[REDACTED]&auth_token=[REDACTED]&sessionToken=[REDACTED]&key_id=7',
+    ],
     ['https://h/x?token=a&token=b', 'https://h/x?token=[REDACTED]&token=[REDACTED]'],
     ['https://h/x?token', 'https://h/x?token'],
     ['https://h/x?token=', 'https://h/x?token=[REDACTED]'],
