@@ -1,3 +1,4 @@
+import { isPlainObject } from './body.js';
 import { bodyCallOptions } from './body-arguments.js';
 import type { Call, Reply } from './call.js';
 import type { ApiClientFor } from './endpoint-map.js';
@@ -22,6 +23,7 @@ import type {
   SseEvent,
   SseOptions,
 } from './types.js';
+import { searchParamsError } from './url.js';
 
 /** The options of a request that reads its body as `parseAs` says (other than 'auto' and 'json'). */
 type ParsedOptions<K extends keyof ParsedBody> = RequestOptions & { parseAs: K };
@@ -172,7 +174,12 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     query: ListQuery,
     options: RequestOptions<T[]>,
   ): Promise<PaginatedResponse<T>> => {
-    const searchParams = { ...options.searchParams, ...client.pagination.request(query) };
+    const own = options.searchParams;
+    const params = client.pagination.request(query);
+    // A spread would turn a URLSearchParams or a Map into no parameters at all, silently.
+    if (own !== undefined && !isPlainObject(own)) throw searchParamsError(own);
+    if (!isPlainObject(params)) throw searchParamsError(params, 'pagination.request(query) result');
+    const searchParams = { ...own, ...params };
     const { data, response } = await request('GET', path, {
       ...options,
       searchParams,

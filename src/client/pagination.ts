@@ -1,5 +1,6 @@
 import { isPlainObject } from './body.js';
 import type { ListQuery, PaginatedResponse, SearchParams } from './types.js';
+import { searchParamsError } from './url.js';
 
 /** Query parameter names the default request mapping uses for itself; a filter may not reuse them. */
 const RESERVED = ['page', 'limit', 'sort', 'order'] as const;
@@ -49,10 +50,7 @@ export function defaultListRequest(query: ListQuery): SearchParams {
   const { filters } = query;
   // A URLSearchParams or a Map has no own keys: Object.entries would drop every filter silently.
   if (filters !== undefined && filters !== null && !isPlainObject(filters)) {
-    const kind = Array.isArray(filters)
-      ? 'an array'
-      : `a ${(filters as object).constructor?.name || 'class instance'}`;
-    throw new TypeError(`getList: filters must be a plain object ({ name: value }), got ${kind}`);
+    throw searchParamsError(filters, 'getList: filters');
   }
   for (const [name, value] of Object.entries(filters ?? {})) {
     if ((RESERVED as readonly string[]).includes(name)) {

@@ -125,19 +125,18 @@ function join(base: URL, path: string): URL {
 }
 
 /**
- * The error for `searchParams` that is not a plain object. A URLSearchParams, a Map or any class
- * instance has no own keys to read, so it would send none of its parameters.
+ * The error for query parameters that are not a plain object (`searchParams`, getList's `filters`, what
+ * `pagination.request` returns). A URLSearchParams, a Map or any class instance has no own keys to
+ * read, so it would send none of its parameters.
  */
-export function searchParamsError(value: unknown): TypeError {
+export function searchParamsError(value: unknown, option = 'options.searchParams'): TypeError {
   if (typeof value !== 'object' || value === null) {
-    return optionError('options.searchParams', 'be an object of query parameters', value);
+    return optionError(option, 'be an object of query parameters', value);
   }
   const kind = Array.isArray(value)
     ? 'an array'
     : `a ${(Object.getPrototypeOf(value) as { constructor?: { name?: string } }).constructor?.name || 'class instance'}`;
-  return new TypeError(
-    `options.searchParams must be a plain object of query parameters ({ name: value }), got ${kind}`,
-  );
+  return new TypeError(`${option} must be a plain object of query parameters ({ name: value }), got ${kind}`);
 }
 
 /**

@@ -63,7 +63,41 @@ describe('defaultListRequest', () => {
     await expect(
       api.getList('/items', { filters: new URLSearchParams({ owner: 'me' }) as never }),
     ).rejects.toThrow(
-      new TypeError('getList: filters must be a plain object ({ name: value }), got a URLSearchParams'),
+      new TypeError(
+        'getList: filters must be a plain object of query parameters ({ name: value }), got a URLSearchParams',
+      ),
+    );
+    expect(server.requests).toEqual([]);
+  });
+
+  it('refuses searchParams given as a URLSearchParams before sending, instead of dropping them', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, []));
+    const api = createApiClient({ baseUrl: server.url });
+    await expect(
+      api.getList('/items', { searchParams: new URLSearchParams({ owner: 'me' }) as never }),
+    ).rejects.toThrow(
+      new TypeError(
+        'options.searchParams must be a plain object of query parameters ({ name: value }), got a URLSearchParams',
+      ),
+    );
+    expect(server.requests).toEqual([]);
+  });
+
+  it('refuses a pagination.request mapping that returns a URLSearchParams (paginate would never move on)', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, [1]));
+    const api = createApiClient({
+      baseUrl: server.url,
+      pagination: { request: ({ page }) => new URLSearchParams({ p: String(page) }) as never },
+    });
+    const walk = async (): Promise<unknown[]> => {
+      const items: unknown[] = [];
+      for await (const item of api.paginate('/items', { maxPages: 3 })) items.push(item);
+      return items;
+    };
+    await expect(walk()).rejects.toThrow(
+      new TypeError(
+        'pagination.request(query) result must be a plain object of query parameters ({ name: value }), got a URLSearchParams',
+      ),
     );
     expect(server.requests).toEqual([]);
   });
