@@ -50,6 +50,13 @@ export function buildUrl(
   let url: URL;
   if (ABSOLUTE_URL.test(path)) {
     url = parseAbsolute(path);
+    // fetch refuses such a URL with a TypeError that holds it in clear, which would pass for a network failure.
+    if (url.username !== '' || url.password !== '') {
+      throw new TypeError(
+        `Refusing to send a request to ${redactUrl(url.href)}: a URL cannot carry credentials ` +
+          '(user:password@). Send them in an Authorization header.',
+      );
+    }
     if (base !== undefined && url.origin !== base.origin && !allowAbsoluteUrls) {
       if (url.origin === 'null') {
         // `documents:batchGet` (a Google API method) parses as a URL of scheme `documents:`.

@@ -186,6 +186,21 @@ describe('URLs through the client', () => {
     );
   });
 
+  it('refuses a path URL with credentials before sending, with them redacted (the error fetch gives holds them)', async () => {
+    const before = server.requests.length;
+    const api = createApiClient({ baseUrl: server.url });
+    const path = `${server.url.replace('http://', 'http://bob:pa55@')}/x?token=s3cr3t`;
+    const error = await api.get(path).catch((e: unknown) => e);
+    expect(error).toEqual(
+      new TypeError(
+        `Refusing to send a request to ${server.url.replace('http://', 'http://[REDACTED]@')}/x?token=[REDACTED]: ` +
+          'a URL cannot carry credentials (user:password@). Send them in an Authorization header.',
+      ),
+    );
+    expect((error as Error).cause).toBeUndefined();
+    expect(server.requests.length).toBe(before);
+  });
+
   it('rejects createApiClient with a bad baseUrl at once', () => {
     expect(() => createApiClient({ baseUrl: 'api.example.com' })).toThrow(
       new TypeError('baseUrl must be an absolute http(s) URL, got "api.example.com"'),
