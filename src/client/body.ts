@@ -21,9 +21,10 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  * unless `headers` already has a content type (mutated in place); everything else fetch accepts
  * (FormData, Blob, ArrayBuffer, typed arrays, URLSearchParams, strings, streams) is sent as it is,
  * so fetch sets its content type (multipart boundary, Blob type, form encoding, text/plain).
- * For FormData any content type already set is dropped, since it could not carry the boundary.
+ * For FormData any content type already set is dropped, since it could not carry the boundary; for
+ * URLSearchParams and a typed Blob, one that came from the defaults (`ownType`: the request set one).
  */
-export function encodeBody(body: RequestBody | undefined, headers: Headers): EncodedBody {
+export function encodeBody(body: RequestBody | undefined, headers: Headers, ownType = false): EncodedBody {
   if (body === undefined || body === null) return NO_BODY;
   if (Array.isArray(body) || isPlainObject(body)) {
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
@@ -32,6 +33,11 @@ export function encodeBody(body: RequestBody | undefined, headers: Headers): Enc
   // Only fetch knows the multipart boundary; a content type set by hand (often a JSON default in
   // defaultHeaders) would make the body unreadable for the server.
   if (typeof FormData !== 'undefined' && body instanceof FormData) headers.delete('content-type');
+  // A form or a typed Blob carries its own type, which fetch sends unless a header says otherwise: a
+  // default (usually JSON) must not, one set on this request may (docs/client.md, "Request bodies").
+  else if (!ownType && (body instanceof URLSearchParams || (body instanceof Blob && body.type !== ''))) {
+    headers.delete('content-type');
+  }
   return { body: body as BodyInit, replayable: !isStream(body) };
 }
 

@@ -103,14 +103,17 @@ export function prepareCall(
   }
   const { searchParams, body: rawBody, errorLocale, headers: requestHeaders, signal } = options;
   const headers = new Headers(client.defaultHeaders as [string, string][]);
+  let ownType = false;
   if (requestHeaders !== undefined) {
+    const given = safeHeaders('options.headers', requestHeaders);
+    ownType = given.has('content-type');
     // `set`, not `append`: the request's value replaces the default of the same (case-insensitive) name.
-    for (const [name, value] of safeHeaders('options.headers', requestHeaders)) headers.set(name, value);
+    for (const [name, value] of given) headers.set(name, value);
   }
   if ((method === 'GET' || method === 'HEAD') && rawBody !== undefined && rawBody !== null) {
     throw new TypeError(`options.body: a ${method} request cannot have a body`);
   }
-  const { body, replayable } = encodeBody(rawBody, headers);
+  const { body, replayable } = encodeBody(rawBody, headers, ownType);
   if (signal !== undefined && signal !== null && !(signal instanceof AbortSignal)) {
     throw new TypeError('options.signal must be an AbortSignal');
   }

@@ -108,6 +108,34 @@ describe('body kinds', () => {
     expect(last().headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
   });
 
+  it("drops a defaultHeaders content type for a URLSearchParams or a typed Blob: fetch's own type goes out", async () => {
+    const api = createApiClient({
+      baseUrl: server.url,
+      defaultHeaders: { 'Content-Type': 'application/json' },
+    });
+    await api.post('/b', new URLSearchParams({ user: 'ada' }));
+    expect([last().headers['content-type'], last().body]).toEqual([
+      'application/x-www-form-urlencoded;charset=UTF-8',
+      'user=ada',
+    ]);
+    await api.post('/b', new Blob(['<p>hi</p>'], { type: 'text/html' }));
+    expect(last().headers['content-type']).toBe('text/html');
+    // A Blob without a type has none of its own: the default stays, as for bytes.
+    await api.post('/b', new Blob(['raw']));
+    expect(last().headers['content-type']).toBe('application/json');
+  });
+
+  it('keeps a content type set on the request itself for a URLSearchParams body', async () => {
+    const api = createApiClient({
+      baseUrl: server.url,
+      defaultHeaders: { 'Content-Type': 'application/json' },
+    });
+    await api.post('/b', new URLSearchParams({ a: '1' }), {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(last().headers['content-type']).toBe('application/x-www-form-urlencoded');
+  });
+
   it('sends a Blob with its own type', async () => {
     await client().post('/b', new Blob(['<p>hi</p>'], { type: 'text/html' }));
     expect(last().body).toBe('<p>hi</p>');
