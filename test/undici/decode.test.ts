@@ -1,0 +1,44 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUndiciFetch } from '../../src/undici/index.js';
+import { createTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+const undiciFetch = createUndiciFetch();
+
+beforeAll(async () => {
+  server = await createTestServer((req, res) => {
+    // `/<coding>/<case>`: the Content-Encoding, and which body.
+    const [, coding = '', kind] = (req.url ?? '').split('/');
+    const headers = { 'content-type': 'text/plain', 'content-encoding': coding };
+    if (kind === 'empty') {
+      // What some servers send for an empty answer: the coding is announced, no byte follows.
+      res.writeHead(200, { ...headers, 'content-length': '0' });
+      res.end();
+      return;
+    }
+    // `/gzip/truncated`: a gzip body whose CRC and size trailer never came.
+    const encoded = gzipSync('cut short');
+    res.writeHead(200, headers);
+    res.end(encoded.subarray(0, encoded.length - 8));
+  });
+});
+afterAll(async () => {
+  await undiciFetch.close();
+  await server.close();
+});
+
+describe('decodeBody', () => {
+  it('reads an empty gzip or br body as an empty body, as fetch does', async () => {
+    for (const coding of ['gzip', 'br']) {
+      const response = await undiciFetch(`${server.url}/${coding}/empty`);
+      expect(response.headers.get('content-encoding')).toBe(coding);
+      expect(await response.text()).toBe('');
+    }
+  });
+
+  it('reads a gzip body whose trailer is missing as far as it decodes, as fetch does', async () => {
+    const response = await undiciFetch(`${server.url}/gzip/truncated`);
+    expect(await response.text()).toBe('cut short');
+  });
+});
