@@ -1,4 +1,11 @@
-import { constants, createBrotliDecompress, createGunzip, createInflate, type Transform } from 'node:zlib';
+import {
+  constants,
+  createBrotliDecompress,
+  createGunzip,
+  createInflate,
+  createInflateRaw,
+  type Transform,
+} from 'node:zlib';
 
 /**
  * Decodes a body by its `Content-Encoding`, as fetch does: `gzip`/`x-gzip`, `deflate` and `br`, applied
@@ -17,7 +24,12 @@ export function decodeBody(
     if (coding === 'gzip' || coding === 'x-gzip') {
       decoded = decoded.pipeThrough(zlibStream(() => createGunzip(ZLIB_FLUSH)));
     } else if (coding === 'deflate') {
-      decoded = decoded.pipeThrough(zlibStream(() => createInflate(ZLIB_FLUSH)));
+      // Some servers send raw DEFLATE as `deflate`: like fetch, tell it from zlib's header by its first byte.
+      decoded = decoded.pipeThrough(
+        zlibStream((first) =>
+          ((first[0] as number) & 0x0f) === 0x08 ? createInflate(ZLIB_FLUSH) : createInflateRaw(ZLIB_FLUSH),
+        ),
+      );
     } else if (coding === 'br') {
       decoded = decoded.pipeThrough(zlibStream(() => createBrotliDecompress(BROTLI_FLUSH)));
     } else if (coding !== '' && coding !== 'identity') {
@@ -36,14 +48,15 @@ const BROTLI_FLUSH = {
 
 /**
  * A TransformStream over one of zlib's decoders (Node 20's DecompressionStream has no `br`, and finishes
- * strictly). The decoder is made at the first byte: a body without any decodes to an empty body.
+ * strictly). The decoder is made at the first byte (`create` sees it): a body without any decodes to an
+ * empty body.
  */
-function zlibStream(create: () => Transform): TransformStream<Uint8Array, Uint8Array> {
+function zlibStream(create: (first: Uint8Array) => Transform): TransformStream<Uint8Array, Uint8Array> {
   let zlib: Transform | undefined;
   let controller!: TransformStreamDefaultController<Uint8Array>;
   let failed: Error | undefined;
-  const start = (): Transform => {
-    const decoder = create();
+  const start = (first: Uint8Array): Transform => {
+    const decoder = create(first);
     decoder.on('data', (chunk: Uint8Array) => controller.enqueue(chunk));
     decoder.on('error', (error: Error) => {
       failed = error;
@@ -58,7 +71,7 @@ function zlibStream(create: () => Transform): TransformStream<Uint8Array, Uint8A
     transform(chunk) {
       if (failed !== undefined) throw failed;
       if (chunk.byteLength === 0) return;
-      zlib ??= start();
+      zlib ??= start(chunk);
       const decoder = zlib;
       return new Promise<void>((resolve, reject) => {
         decoder.write(chunk, (error) => (error ? reject(error) : resolve()));

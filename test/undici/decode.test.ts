@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUndiciFetch } from '../../src/undici/index.js';
 import { createTestServer, type TestServer } from '../helpers/server.js';
@@ -15,6 +15,12 @@ beforeAll(async () => {
       // What some servers send for an empty answer: the coding is announced, no byte follows.
       res.writeHead(200, { ...headers, 'content-length': '0' });
       res.end();
+      return;
+    }
+    if (kind === 'raw') {
+      // `/deflate/raw`: a raw DEFLATE body without the zlib header, as some servers send `deflate`.
+      res.writeHead(200, headers);
+      res.end(deflateRawSync('raw deflate'));
       return;
     }
     // `/gzip/truncated`: a gzip body whose CRC and size trailer never came.
@@ -40,5 +46,10 @@ describe('decodeBody', () => {
   it('reads a gzip body whose trailer is missing as far as it decodes, as fetch does', async () => {
     const response = await undiciFetch(`${server.url}/gzip/truncated`);
     expect(await response.text()).toBe('cut short');
+  });
+
+  it('reads a deflate body sent as raw DEFLATE (no zlib header), as fetch does', async () => {
+    const response = await undiciFetch(`${server.url}/deflate/raw`);
+    expect(await response.text()).toBe('raw deflate');
   });
 });
