@@ -58,9 +58,10 @@ function zlibStream(create: (first: Uint8Array) => Transform): TransformStream<U
   const start = (first: Uint8Array): Transform => {
     const decoder = create(first);
     decoder.on('data', (chunk: Uint8Array) => controller.enqueue(chunk));
+    // A body that cannot be decoded errors as fetch's does: TypeError('terminated'), zlib's error as cause.
     decoder.on('error', (error: Error) => {
-      failed = error;
-      controller.error(error);
+      failed ??= new TypeError('terminated', { cause: error });
+      controller.error(failed);
     });
     return decoder;
   };
@@ -74,7 +75,7 @@ function zlibStream(create: (first: Uint8Array) => Transform): TransformStream<U
       zlib ??= start(chunk);
       const decoder = zlib;
       return new Promise<void>((resolve, reject) => {
-        decoder.write(chunk, (error) => (error ? reject(error) : resolve()));
+        decoder.write(chunk, (error) => (error ? reject(failed ?? error) : resolve()));
       });
     },
     flush() {
@@ -82,7 +83,7 @@ function zlibStream(create: (first: Uint8Array) => Transform): TransformStream<U
       if (decoder === undefined) return;
       return new Promise<void>((resolve, reject) => {
         if (failed !== undefined) return reject(failed);
-        decoder.once('error', reject);
+        decoder.once('error', () => reject(failed));
         // 'end' (not end()'s callback, which is 'finish'): every decoded chunk has been enqueued by then.
         decoder.once('end', resolve);
         decoder.end();

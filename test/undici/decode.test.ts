@@ -23,6 +23,11 @@ beforeAll(async () => {
       res.end(deflateRawSync('raw deflate'));
       return;
     }
+    if (kind === 'corrupt') {
+      res.writeHead(200, headers);
+      res.end('not gzip at all');
+      return;
+    }
     // `/gzip/truncated`: a gzip body whose CRC and size trailer never came.
     const encoded = gzipSync('cut short');
     res.writeHead(200, headers);
@@ -51,5 +56,19 @@ describe('decodeBody', () => {
   it('reads a deflate body sent as raw DEFLATE (no zlib header), as fetch does', async () => {
     const response = await undiciFetch(`${server.url}/deflate/raw`);
     expect(await response.text()).toBe('raw deflate');
+  });
+
+  it("errors the body with TypeError('terminated') and zlib's error as cause when it cannot be decoded, as fetch does", async () => {
+    const response = await undiciFetch(`${server.url}/gzip/corrupt`);
+    const error: unknown = await response.text().then(
+      () => 'no error',
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toBe('terminated');
+    expect((error as TypeError).cause).toMatchObject({
+      code: 'Z_DATA_ERROR',
+      message: 'incorrect header check',
+    });
   });
 });
