@@ -40,7 +40,7 @@ export function createUndiciFetch(options?: UndiciFetchOptions): UndiciFetch {
       const response = await dispatchRequest(dispatcher, request);
       const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
       if (location === null || request.redirect === 'manual') {
-        return withUrl(response, request.url.href, redirects > 0);
+        return withUrl(response, request.url, redirects > 0);
       }
       // The redirect's own body is not wanted: free the connection.
       response.body?.cancel().catch(() => {});
@@ -59,9 +59,13 @@ export function createUndiciFetch(options?: UndiciFetchOptions): UndiciFetch {
   });
 }
 
-/** `response.url` and `response.redirected`, which only fetch itself can set through the constructor. */
-function withUrl(response: Response, url: string, redirected: boolean): Response {
-  Object.defineProperty(response, 'url', { value: url });
+/**
+ * `response.url` and `response.redirected`, which only fetch itself can set through the constructor. Like
+ * fetch's, the url has no fragment (`#` only ever starts one in a serialized URL).
+ */
+function withUrl(response: Response, url: URL, redirected: boolean): Response {
+  const hash = url.href.indexOf('#');
+  Object.defineProperty(response, 'url', { value: hash === -1 ? url.href : url.href.slice(0, hash) });
   if (redirected) Object.defineProperty(response, 'redirected', { value: true });
   return response;
 }

@@ -80,6 +80,12 @@ describe('createUndiciFetch: responses', () => {
     expect(await response.json()).toEqual({ id: 1, name: 'Ann' });
   });
 
+  it('gives a url without the fragment of the URL asked for, as fetch does', async () => {
+    const response = await undiciFetch(`${server.url}/json#section`);
+    expect(response.url).toBe(`${server.url}/json`);
+    await response.body?.cancel();
+  });
+
   it("keeps the server's own reason phrase and repeated headers", async () => {
     const response = await undiciFetch(new URL(`${server.url}/reason`));
     expect(response.status).toBe(418);

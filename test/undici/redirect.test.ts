@@ -29,6 +29,7 @@ beforeAll(async () => {
     const path = req.url ?? '';
     if (path === '/echo') return sendJson(res, 200, echo(req));
     if (path.startsWith('/to/')) return redirect(Number(path.slice(4)), '/echo');
+    if (path === '/to-fragment') return redirect(302, '/echo#part');
     if (path === '/loop') return redirect(302, '/loop');
     if (path === '/away') return redirect(307, `${other.url}/landed`);
     if (path === '/ftp') return redirect(302, 'ftp://127.0.0.1/file');
@@ -79,6 +80,13 @@ describe('createUndiciFetch: redirects', () => {
       authorization: null,
       body: '{"a":1}',
     });
+  });
+
+  it('gives a url without the fragment of the Location, as fetch does', async () => {
+    const response = await undiciFetch(`${server.url}/to-fragment`);
+    expect(response.redirected).toBe(true);
+    expect(response.url).toBe(`${server.url}/echo`);
+    await response.body?.cancel();
   });
 
   it('repeats a FormData body on a 307, with the same multipart boundary', async () => {
