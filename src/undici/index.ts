@@ -50,7 +50,7 @@ export function createUndiciFetch(options?: UndiciFetchOptions): UndiciFetch {
       if (redirects >= maxRedirections) {
         throw new TypeError('fetch failed', { cause: new TypeError('redirect count exceeded') });
       }
-      request = redirectRequest(request, response.status, new URL(location, request.url));
+      request = redirectRequest(request, response.status, locationUrl(location, request.url));
     }
   };
   return Object.assign(undiciFetch, {
@@ -68,4 +68,13 @@ function withUrl(response: Response, url: URL, redirected: boolean): Response {
   Object.defineProperty(response, 'url', { value: hash === -1 ? url.href : url.href.slice(0, hash) });
   if (redirected) Object.defineProperty(response, 'redirected', { value: true });
   return response;
+}
+
+/** The URL a Location points to; one that is not a URL fails as with fetch: `TypeError('fetch failed')`. */
+function locationUrl(location: string, base: URL): URL {
+  try {
+    return new URL(location, base);
+  } catch (cause) {
+    throw new TypeError('fetch failed', { cause });
+  }
 }

@@ -30,6 +30,12 @@ beforeAll(async () => {
     if (path === '/echo') return sendJson(res, 200, echo(req));
     if (path.startsWith('/to/')) return redirect(Number(path.slice(4)), '/echo');
     if (path === '/to-fragment') return redirect(302, '/echo#part');
+    if (path === '/bad-location') return redirect(302, 'http://[not-a-host');
+    if (path === '/no-location') {
+      res.writeHead(301);
+      res.end('moved, but where?');
+      return;
+    }
     if (path === '/loop') return redirect(302, '/loop');
     if (path === '/away') return redirect(307, `${other.url}/landed`);
     if (path === '/ftp') return redirect(302, 'ftp://127.0.0.1/file');
@@ -154,6 +160,18 @@ describe('createUndiciFetch: redirects', () => {
     const error = (await undiciFetch(`${server.url}/ftp`).catch((e: unknown) => e)) as TypeError;
     expect(error.message).toBe('fetch failed');
     expect((error.cause as Error).message).toBe('redirect to unsupported URL scheme ftp:');
+  });
+
+  it("rejects with TypeError('fetch failed') when the Location is not a URL, as fetch does", async () => {
+    const error = (await undiciFetch(`${server.url}/bad-location`).catch((e: unknown) => e)) as TypeError;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('fetch failed');
+    expect(error.cause).toBeInstanceOf(TypeError);
+    expect((error.cause as Error).message).toBe('Invalid URL');
+    // Not followed, the 3xx is the answer with redirect: 'manual'.
+    const manual = await undiciFetch(`${server.url}/bad-location`, { redirect: 'manual' });
+    expect(manual.status).toBe(302);
+    expect(await manual.text()).toBe('moved');
   });
 
   it('cannot repeat a stream body on a 307', async () => {
