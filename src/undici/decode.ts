@@ -1,11 +1,5 @@
-import {
-  constants,
-  createBrotliDecompress,
-  createGunzip,
-  createInflate,
-  createInflateRaw,
-  type Transform,
-} from 'node:zlib';
+import type { Transform } from 'node:stream';
+import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 
 /**
  * Decodes a body by its `Content-Encoding`, as fetch does: `gzip`/`x-gzip`, `deflate` and `br`, applied
@@ -75,7 +69,7 @@ function zlibStream(create: (first: Uint8Array) => Transform): TransformStream<U
       zlib ??= start(chunk);
       const decoder = zlib;
       return new Promise<void>((resolve, reject) => {
-        decoder.write(chunk, (error) => (error ? reject(failed ?? error) : resolve()));
+        decoder.write(chunk, (error?: Error | null) => (error ? reject(failed ?? error) : resolve()));
       });
     },
     flush() {
