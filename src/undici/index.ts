@@ -38,19 +38,22 @@ export function createUndiciFetch(options?: UndiciFetchOptions): UndiciFetch {
     if (request.body instanceof FormData) request = await encodeFormData(request);
     for (let redirects = 0; ; redirects++) {
       const response = await dispatchRequest(dispatcher, request);
-      const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
-      if (location === null || request.redirect === 'manual') {
+      const isRedirect = REDIRECT_STATUSES.has(response.status);
+      const location = isRedirect ? response.headers.get('location') : null;
+      // redirect: 'error' refuses a redirect status with or without a Location, as fetch does.
+      const refused = isRedirect && request.redirect === 'error';
+      if ((location === null && !refused) || request.redirect === 'manual') {
         return withUrl(response, request.url, redirects > 0);
       }
       // The redirect's own body is not wanted: free the connection.
       response.body?.cancel().catch(() => {});
-      if (request.redirect === 'error') {
+      if (refused) {
         throw new TypeError('fetch failed', { cause: new TypeError('unexpected redirect') });
       }
       if (redirects >= maxRedirections) {
         throw new TypeError('fetch failed', { cause: new TypeError('redirect count exceeded') });
       }
-      request = redirectRequest(request, response.status, locationUrl(location, request.url));
+      request = redirectRequest(request, response.status, locationUrl(location as string, request.url));
     }
   };
   return Object.assign(undiciFetch, {

@@ -148,6 +148,19 @@ describe('createUndiciFetch: redirects', () => {
     expect((error.cause as Error).message).toBe('unexpected redirect');
   });
 
+  it("rejects with redirect: 'error' a redirect status without Location too, as fetch does", async () => {
+    const error = (await undiciFetch(`${server.url}/no-location`, { redirect: 'error' }).catch(
+      (e: unknown) => e,
+    )) as TypeError;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('fetch failed');
+    expect((error.cause as Error).message).toBe('unexpected redirect');
+    // With 'follow' there is nowhere to go: the 301 is the answer.
+    const followed = await undiciFetch(`${server.url}/no-location`);
+    expect(followed.status).toBe(301);
+    expect(await followed.text()).toBe('moved, but where?');
+  });
+
   it('fails after maxRedirections redirects', async () => {
     const error = (await undiciFetch(`${server.url}/loop`).catch((e: unknown) => e)) as TypeError;
     expect(error.message).toBe('fetch failed');
