@@ -247,6 +247,16 @@ describe('createUndiciFetch: request bodies', () => {
     await expect(undiciFetch('ftp://127.0.0.1/x')).rejects.toThrow(new TypeError('fetch failed'));
     await expect(undiciFetch('/relative')).rejects.toThrow(TypeError);
   });
+  it('refuses a URL with credentials, as fetch does, sending nothing and showing no password', async () => {
+    const before = server.requests.length;
+    const withCredentials = `http://user:hunter2@127.0.0.1:${server.port}/echo`;
+    for (const input of [withCredentials, new URL(withCredentials)]) {
+      const error = (await undiciFetch(input).catch((e: unknown) => e)) as TypeError;
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toBe('Request cannot be constructed from a URL that includes credentials');
+    }
+    expect(server.requests.length).toBe(before);
+  });
 });
 
 describe('createUndiciFetch: failures', () => {
