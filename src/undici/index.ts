@@ -68,8 +68,17 @@ export function createUndiciFetch(options?: UndiciFetchOptions): UndiciFetch {
  */
 function withUrl(response: Response, url: URL, redirected: boolean): Response {
   const hash = url.href.indexOf('#');
-  Object.defineProperty(response, 'url', { value: hash === -1 ? url.href : url.href.slice(0, hash) });
+  return withUrlOf(response, hash === -1 ? url.href : url.href.slice(0, hash), redirected);
+}
+
+/** Sets them, and makes `clone()` set them on each copy too (the platform's clone() would not). */
+function withUrlOf(response: Response, href: string, redirected: boolean): Response {
+  const clone = response.clone;
+  Object.defineProperty(response, 'url', { value: href });
   if (redirected) Object.defineProperty(response, 'redirected', { value: true });
+  Object.defineProperty(response, 'clone', {
+    value: (): Response => withUrlOf(clone.call(response), href, redirected),
+  });
   return response;
 }
 

@@ -88,6 +88,18 @@ describe('createUndiciFetch: redirects', () => {
     });
   });
 
+  it("keeps url and redirected on the response's clone(), and on a clone's clone, as fetch does", async () => {
+    const response = await undiciFetch(`${server.url}/to/302`);
+    const copy = response.clone();
+    const copyOfCopy = copy.clone();
+    for (const each of [copy, copyOfCopy]) {
+      expect(each.url).toBe(`${server.url}/echo`);
+      expect(each.redirected).toBe(true);
+    }
+    expect(await copyOfCopy.json()).toEqual(await response.json());
+    await copy.body?.cancel();
+  });
+
   it('gives a url without the fragment of the Location, as fetch does', async () => {
     const response = await undiciFetch(`${server.url}/to-fragment`);
     expect(response.redirected).toBe(true);
