@@ -3,6 +3,7 @@
 import { captureHeader, captureMapHeader } from '../shared/file-header.js';
 import { FORMAT_FILES, outputFileName } from '../shared/output-file.js';
 import { emitEndpointMap } from '../traffic/endpoint-map.js';
+import { quote } from '../traffic/query.js';
 import { toTypeName } from '../typegen/identifiers.js';
 import { createInference, type Inference } from '../typegen/infer.js';
 import { GENERATE_DEFAULTS, resolveGenerateOptions } from '../typegen/options.js';
@@ -99,18 +100,29 @@ export class EndpointStore {
    */
   renderMap(): string | undefined {
     if (!FORMAT_FILES[this.options.generate.format].header) return undefined;
-    const entries = [...this.byKey.values()]
-      .filter((state) => state.samples > 0)
-      .map((state) => ({
+    const states = [...this.byKey.values()].filter((state) => state.samples > 0);
+    if (states.length === 0) return undefined;
+    const declared = states.map((state) => toTypeName(this.typeName(state)));
+    // `name` may give two endpoints one type name (`User` for GET and PUT /users/{id}), or `Api`, the
+    // map's own: a later one is imported under a free alias (`User as User2`), so the map compiles.
+    const taken = new Set(['Api']);
+    const entries = states.map((state, i) => {
+      const declaredName = declared[i] as string;
+      let local = declaredName;
+      for (let n = 2; taken.has(local) || (local !== declaredName && declared.includes(local)); n++) {
+        local = `${declaredName}${n}`;
+      }
+      taken.add(local);
+      const imported = local === declaredName ? local : `${declaredName} as ${local}`;
+      const from = quote(`./${state.file.replace(/\.ts$/, '.js')}`);
+      return {
         endpoint: state.key,
-        names: { response: toTypeName(this.typeName(state)) },
-        file: state.file,
-      }));
-    if (entries.length === 0) return undefined;
-    const map = emitEndpointMap(entries, {
-      importFrom: (entry) => `./${entry.file.replace(/\.ts$/, '.js')}`,
+        names: { response: local },
+        line: `import type { ${imported} } from ${from};`,
+      };
     });
-    return captureMapHeader(entries.length) + map;
+    const imports = entries.map((entry) => entry.line).join('\n');
+    return `${captureMapHeader(entries.length)}${imports}\n\n${emitEndpointMap(entries)}`;
   }
 
   list(): CapturedEndpoint[] {

@@ -1,8 +1,11 @@
-import { createBrotliDecompress } from 'node:zlib';
+import type { Transform } from 'node:stream';
+import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 
 /**
  * Decodes a body by its `Content-Encoding`, as fetch does: `gzip`/`x-gzip`, `deflate` and `br`, applied
  * in reverse order of the list. An unknown coding leaves the body as it came (fetch does the same).
+ * Like fetch, the decoders flush instead of finishing: an empty body decodes to an empty body, and a
+ * body cut short of its trailer to what it holds (docs/undici.md, "Same semantics as fetch").
  */
 export function decodeBody(
   body: ReadableStream<Uint8Array>,
@@ -13,11 +16,16 @@ export function decodeBody(
   for (let i = codings.length - 1; i >= 0; i--) {
     const coding = (codings[i] as string).trim();
     if (coding === 'gzip' || coding === 'x-gzip') {
-      decoded = decoded.pipeThrough(web(new DecompressionStream('gzip')));
+      decoded = decoded.pipeThrough(zlibStream(() => createGunzip(ZLIB_FLUSH)));
     } else if (coding === 'deflate') {
-      decoded = decoded.pipeThrough(web(new DecompressionStream('deflate')));
+      // Some servers send raw DEFLATE as `deflate`: like fetch, tell it from zlib's header by its first byte.
+      decoded = decoded.pipeThrough(
+        zlibStream((first) =>
+          ((first[0] as number) & 0x0f) === 0x08 ? createInflate(ZLIB_FLUSH) : createInflateRaw(ZLIB_FLUSH),
+        ),
+      );
     } else if (coding === 'br') {
-      decoded = decoded.pipeThrough(brotliStream());
+      decoded = decoded.pipeThrough(zlibStream(() => createBrotliDecompress(BROTLI_FLUSH)));
     } else if (coding !== '' && coding !== 'identity') {
       return body;
     }
@@ -25,38 +33,54 @@ export function decodeBody(
   return decoded;
 }
 
-// lib.dom types DecompressionStream's writable side as BufferSource; it takes our Uint8Array chunks.
-function web(stream: DecompressionStream): TransformStream<Uint8Array, Uint8Array> {
-  return stream as unknown as TransformStream<Uint8Array, Uint8Array>;
-}
+// What fetch (and cURL) decode with: a sync flush, also at the end, so a missing trailer is no error.
+const ZLIB_FLUSH = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };
+const BROTLI_FLUSH = {
+  flush: constants.BROTLI_OPERATION_FLUSH,
+  finishFlush: constants.BROTLI_OPERATION_FLUSH,
+};
 
-/** Node 20's DecompressionStream has no `br`: a TransformStream over zlib's Brotli decoder. */
-function brotliStream(): TransformStream<Uint8Array, Uint8Array> {
-  const zlib = createBrotliDecompress();
+/**
+ * A TransformStream over one of zlib's decoders (Node 20's DecompressionStream has no `br`, and finishes
+ * strictly). The decoder is made at the first byte (`create` sees it): a body without any decodes to an
+ * empty body.
+ */
+function zlibStream(create: (first: Uint8Array) => Transform): TransformStream<Uint8Array, Uint8Array> {
+  let zlib: Transform | undefined;
   let controller!: TransformStreamDefaultController<Uint8Array>;
   let failed: Error | undefined;
-  zlib.on('data', (chunk: Uint8Array) => controller.enqueue(chunk));
-  zlib.on('error', (error: Error) => {
-    failed = error;
-    controller.error(error);
-  });
+  const start = (first: Uint8Array): Transform => {
+    const decoder = create(first);
+    decoder.on('data', (chunk: Uint8Array) => controller.enqueue(chunk));
+    // A body that cannot be decoded errors as fetch's does: TypeError('terminated'), zlib's error as cause.
+    decoder.on('error', (error: Error) => {
+      failed ??= new TypeError('terminated', { cause: error });
+      controller.error(failed);
+    });
+    return decoder;
+  };
   return new TransformStream<Uint8Array, Uint8Array>({
     start(c) {
       controller = c;
     },
     transform(chunk) {
       if (failed !== undefined) throw failed;
+      if (chunk.byteLength === 0) return;
+      zlib ??= start(chunk);
+      const decoder = zlib;
       return new Promise<void>((resolve, reject) => {
-        zlib.write(chunk, (error) => (error ? reject(error) : resolve()));
+        decoder.write(chunk, (error?: Error | null) => (error ? reject(failed ?? error) : resolve()));
       });
     },
     flush() {
+      const decoder = zlib;
+      if (decoder === undefined) return;
       return new Promise<void>((resolve, reject) => {
         if (failed !== undefined) return reject(failed);
-        zlib.once('error', reject);
+        decoder.once('error', () => reject(failed));
         // 'end' (not end()'s callback, which is 'finish'): every decoded chunk has been enqueued by then.
-        zlib.once('end', resolve);
-        zlib.end();
+        decoder.once('end', resolve);
+        decoder.end();
       });
     },
   });

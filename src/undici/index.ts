@@ -38,19 +38,22 @@ export function createUndiciFetch(options?: UndiciFetchOptions): UndiciFetch {
     if (request.body instanceof FormData) request = await encodeFormData(request);
     for (let redirects = 0; ; redirects++) {
       const response = await dispatchRequest(dispatcher, request);
-      const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
-      if (location === null || request.redirect === 'manual') {
-        return withUrl(response, request.url.href, redirects > 0);
+      const isRedirect = REDIRECT_STATUSES.has(response.status);
+      const location = isRedirect ? response.headers.get('location') : null;
+      // redirect: 'error' refuses a redirect status with or without a Location, as fetch does.
+      const refused = isRedirect && request.redirect === 'error';
+      if ((location === null && !refused) || request.redirect === 'manual') {
+        return withUrl(response, request.url, redirects > 0);
       }
       // The redirect's own body is not wanted: free the connection.
       response.body?.cancel().catch(() => {});
-      if (request.redirect === 'error') {
+      if (refused) {
         throw new TypeError('fetch failed', { cause: new TypeError('unexpected redirect') });
       }
       if (redirects >= maxRedirections) {
         throw new TypeError('fetch failed', { cause: new TypeError('redirect count exceeded') });
       }
-      request = redirectRequest(request, response.status, new URL(location, request.url));
+      request = redirectRequest(request, response.status, locationUrl(location as string, request.url));
     }
   };
   return Object.assign(undiciFetch, {
@@ -59,9 +62,31 @@ export function createUndiciFetch(options?: UndiciFetchOptions): UndiciFetch {
   });
 }
 
-/** `response.url` and `response.redirected`, which only fetch itself can set through the constructor. */
-function withUrl(response: Response, url: string, redirected: boolean): Response {
-  Object.defineProperty(response, 'url', { value: url });
+/**
+ * `response.url` and `response.redirected`, which only fetch itself can set through the constructor. Like
+ * fetch's, the url has no fragment (`#` only ever starts one in a serialized URL).
+ */
+function withUrl(response: Response, url: URL, redirected: boolean): Response {
+  const hash = url.href.indexOf('#');
+  return withUrlOf(response, hash === -1 ? url.href : url.href.slice(0, hash), redirected);
+}
+
+/** Sets them, and makes `clone()` set them on each copy too (the platform's clone() would not). */
+function withUrlOf(response: Response, href: string, redirected: boolean): Response {
+  const clone = response.clone;
+  Object.defineProperty(response, 'url', { value: href });
   if (redirected) Object.defineProperty(response, 'redirected', { value: true });
+  Object.defineProperty(response, 'clone', {
+    value: (): Response => withUrlOf(clone.call(response), href, redirected),
+  });
   return response;
+}
+
+/** The URL a Location points to; one that is not a URL fails as with fetch: `TypeError('fetch failed')`. */
+function locationUrl(location: string, base: URL): URL {
+  try {
+    return new URL(location, base);
+  } catch (cause) {
+    throw new TypeError('fetch failed', { cause });
+  }
 }

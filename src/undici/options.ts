@@ -59,10 +59,11 @@ export function resolveUndiciOptions(options: UndiciFetchOptions = {}): Resolved
     }
     return { dispatcher, ownsDispatcher: false, maxRedirections: redirects };
   }
-  const agentOptions: Agent.Options = {
-    keepAliveTimeout:
-      integerOption('keepAliveTimeoutMs', keepAliveTimeoutMs, 1) ?? UNDICI_DEFAULTS.keepAliveTimeoutMs,
-  };
+  const keepAlive =
+    integerOption('keepAliveTimeoutMs', keepAliveTimeoutMs, 1) ?? UNDICI_DEFAULTS.keepAliveTimeoutMs;
+  // undici lets a server's `Keep-Alive: timeout` hint raise the timeout up to keepAliveMaxTimeout (10
+  // minutes by default): capped at ours, a hint can only shorten it (docs/undici.md, "Options").
+  const agentOptions: Agent.Options = { keepAliveTimeout: keepAlive, keepAliveMaxTimeout: keepAlive };
   const limit = integerOption('connections', connections, 1);
   if (limit !== undefined) agentOptions.connections = limit;
   return { dispatcher: new Agent(agentOptions), ownsDispatcher: true, maxRedirections: redirects };

@@ -39,6 +39,10 @@ export function normalizeRequest(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new TypeError('fetch failed', { cause: new TypeError(`unsupported URL scheme ${url.protocol}`) });
   }
+  // fetch refuses these too (its message then shows the URL, password included: this one does not).
+  if (url.username !== '' || url.password !== '') {
+    throw new TypeError('Request cannot be constructed from a URL that includes credentials');
+  }
   const rawMethod = init?.method ?? source?.method ?? 'GET';
   const method = NORMALIZED_METHODS[rawMethod.toLowerCase()] ?? rawMethod;
   if (FORBIDDEN_METHODS.has(method.toUpperCase())) {

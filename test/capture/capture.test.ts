@@ -202,6 +202,32 @@ describe('captureTypes with the client', () => {
     expect(compile(files)).toEqual([]);
   });
 
+  it('imports two endpoints the name option gives one type name under distinct names, so index.ts compiles', async () => {
+    // As in docs/capture.md's example: every endpoint of /users is `User`, and `Api` names the map itself.
+    const name = ({ pattern }: { pattern: string }) =>
+      pattern.startsWith('/users') ? 'User' : pattern === '/stats' ? 'Api' : 'Other';
+    capture = captureTypes({ outDir, debounceMs: 60_000, name });
+    const api = createApiClient({ baseUrl: server.url, fetchImpl: capture.fetch });
+    await api.get('/users/1');
+    await api.post('/users', { name: 'Grace' });
+    await api.get('/stats');
+    await capture.flush();
+    const names = (await readdir(outDir)).sort();
+    const map = await read('index.ts');
+    expect(map.split('\n').filter((line) => line.startsWith('import') || line.includes('response:'))).toEqual(
+      [
+        "import type { User } from './get-users-id.js';",
+        "import type { User as User2 } from './post-users.js';",
+        "import type { Api as Api2 } from './get-stats.js';",
+        '    response: User;',
+        '    response: User2;',
+        '    response: Api2;',
+      ],
+    );
+    const files = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await read(name)])));
+    expect(compile(files)).toEqual([]);
+  });
+
   it('hands every response on unchanged, and parses the copy only after the caller got it', async () => {
     capture = captureTypes({ outDir, debounceMs: 60_000 });
     const response = await capture.fetch(`${server.url}/users/1`);

@@ -80,6 +80,12 @@ describe('createUndiciFetch: responses', () => {
     expect(await response.json()).toEqual({ id: 1, name: 'Ann' });
   });
 
+  it('gives a url without the fragment of the URL asked for, as fetch does', async () => {
+    const response = await undiciFetch(`${server.url}/json#section`);
+    expect(response.url).toBe(`${server.url}/json`);
+    await response.body?.cancel();
+  });
+
   it("keeps the server's own reason phrase and repeated headers", async () => {
     const response = await undiciFetch(new URL(`${server.url}/reason`));
     expect(response.status).toBe(418);
@@ -240,6 +246,16 @@ describe('createUndiciFetch: request bodies', () => {
     );
     await expect(undiciFetch('ftp://127.0.0.1/x')).rejects.toThrow(new TypeError('fetch failed'));
     await expect(undiciFetch('/relative')).rejects.toThrow(TypeError);
+  });
+  it('refuses a URL with credentials, as fetch does, sending nothing and showing no password', async () => {
+    const before = server.requests.length;
+    const withCredentials = `http://user:hunter2@127.0.0.1:${server.port}/echo`;
+    for (const input of [withCredentials, new URL(withCredentials)]) {
+      const error = (await undiciFetch(input).catch((e: unknown) => e)) as TypeError;
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toBe('Request cannot be constructed from a URL that includes credentials');
+    }
+    expect(server.requests.length).toBe(before);
   });
 });
 

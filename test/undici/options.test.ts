@@ -1,6 +1,7 @@
 import { Agent } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { createUndiciFetch, type UndiciFetchOptions } from '../../src/undici/index.js';
+import { createTestServer } from '../helpers/server.js';
 import { UNDICI_PACKAGE, UNDICI_VERSION } from './helpers/undici-package.js';
 
 describe('createUndiciFetch options', () => {
@@ -34,6 +35,31 @@ describe('createUndiciFetch options', () => {
     expect(() => createUndiciFetch(null as unknown as UndiciFetchOptions)).toThrow(
       new TypeError('createUndiciFetch(options): options must be an object, got null'),
     );
+  });
+
+  it('closes an idle socket after keepAliveTimeoutMs even when the server hints a longer Keep-Alive timeout', async () => {
+    let closedAt: number | undefined;
+    const server = await createTestServer((req, res) => {
+      req.socket.once('close', () => {
+        closedAt = Date.now();
+      });
+      res.writeHead(200, { 'content-type': 'text/plain', 'keep-alive': 'timeout=60' });
+      res.end('ok');
+    });
+    const undiciFetch = createUndiciFetch({ keepAliveTimeoutMs: 100 });
+    try {
+      const done = Date.now();
+      expect(await (await undiciFetch(`${server.url}/`)).text()).toBe('ok');
+      // 100 ms asked; the server's own 5 s keep-alive timeout would close it later; 60 s hinted.
+      for (let waited = 0; closedAt === undefined && waited < 2000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(closedAt).toBeDefined();
+      expect((closedAt as number) - done).toBeLessThan(2000);
+    } finally {
+      await undiciFetch.close();
+      await server.close();
+    }
   });
 
   it('uses your dispatcher and leaves it open on close()', async () => {

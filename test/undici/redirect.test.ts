@@ -29,6 +29,13 @@ beforeAll(async () => {
     const path = req.url ?? '';
     if (path === '/echo') return sendJson(res, 200, echo(req));
     if (path.startsWith('/to/')) return redirect(Number(path.slice(4)), '/echo');
+    if (path === '/to-fragment') return redirect(302, '/echo#part');
+    if (path === '/bad-location') return redirect(302, 'http://[not-a-host');
+    if (path === '/no-location') {
+      res.writeHead(301);
+      res.end('moved, but where?');
+      return;
+    }
     if (path === '/loop') return redirect(302, '/loop');
     if (path === '/away') return redirect(307, `${other.url}/landed`);
     if (path === '/ftp') return redirect(302, 'ftp://127.0.0.1/file');
@@ -79,6 +86,25 @@ describe('createUndiciFetch: redirects', () => {
       authorization: null,
       body: '{"a":1}',
     });
+  });
+
+  it("keeps url and redirected on the response's clone(), and on a clone's clone, as fetch does", async () => {
+    const response = await undiciFetch(`${server.url}/to/302`);
+    const copy = response.clone();
+    const copyOfCopy = copy.clone();
+    for (const each of [copy, copyOfCopy]) {
+      expect(each.url).toBe(`${server.url}/echo`);
+      expect(each.redirected).toBe(true);
+    }
+    expect(await copyOfCopy.json()).toEqual(await response.json());
+    await copy.body?.cancel();
+  });
+
+  it('gives a url without the fragment of the Location, as fetch does', async () => {
+    const response = await undiciFetch(`${server.url}/to-fragment`);
+    expect(response.redirected).toBe(true);
+    expect(response.url).toBe(`${server.url}/echo`);
+    await response.body?.cancel();
   });
 
   it('repeats a FormData body on a 307, with the same multipart boundary', async () => {
@@ -134,6 +160,19 @@ describe('createUndiciFetch: redirects', () => {
     expect((error.cause as Error).message).toBe('unexpected redirect');
   });
 
+  it("rejects with redirect: 'error' a redirect status without Location too, as fetch does", async () => {
+    const error = (await undiciFetch(`${server.url}/no-location`, { redirect: 'error' }).catch(
+      (e: unknown) => e,
+    )) as TypeError;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('fetch failed');
+    expect((error.cause as Error).message).toBe('unexpected redirect');
+    // With 'follow' there is nowhere to go: the 301 is the answer.
+    const followed = await undiciFetch(`${server.url}/no-location`);
+    expect(followed.status).toBe(301);
+    expect(await followed.text()).toBe('moved, but where?');
+  });
+
   it('fails after maxRedirections redirects', async () => {
     const error = (await undiciFetch(`${server.url}/loop`).catch((e: unknown) => e)) as TypeError;
     expect(error.message).toBe('fetch failed');
@@ -146,6 +185,18 @@ describe('createUndiciFetch: redirects', () => {
     const error = (await undiciFetch(`${server.url}/ftp`).catch((e: unknown) => e)) as TypeError;
     expect(error.message).toBe('fetch failed');
     expect((error.cause as Error).message).toBe('redirect to unsupported URL scheme ftp:');
+  });
+
+  it("rejects with TypeError('fetch failed') when the Location is not a URL, as fetch does", async () => {
+    const error = (await undiciFetch(`${server.url}/bad-location`).catch((e: unknown) => e)) as TypeError;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('fetch failed');
+    expect(error.cause).toBeInstanceOf(TypeError);
+    expect((error.cause as Error).message).toBe('Invalid URL');
+    // Not followed, the 3xx is the answer with redirect: 'manual'.
+    const manual = await undiciFetch(`${server.url}/bad-location`, { redirect: 'manual' });
+    expect(manual.status).toBe(302);
+    expect(await manual.text()).toBe('moved');
   });
 
   it('cannot repeat a stream body on a 307', async () => {
