@@ -28,6 +28,7 @@ import {
   createShape,
   FIRST_MAP_CHECK,
   type FieldShape,
+  joinValues,
   MAX_TRACKED_VALUES,
   type ModelOptions,
   markUnknown,
@@ -187,9 +188,13 @@ function addValue(
     }
     // Second pass of tagged unions: a variant's strings are judged with all the strings seen at this
     // position, so an enum stays one enum across the variants (sound: a superset of the variant's own).
-    // A string the first pass did not place (no guide) leaves the position an open string.
-    if (context.guided) shape.values = guide?.values ?? null;
-    else if (context.values) countValue(shape, value as string);
+    // A string the first pass did not place (no guide) leaves the position an open string. A position
+    // fed from several first-pass positions (a variant that alone became a dictionary) joins their counts.
+    if (context.guided) {
+      const values = guide?.values ?? null;
+      if (shape.values !== values)
+        shape.values = shape.mask & STRING ? joinValues(shape.values, values) : values;
+    } else if (context.values) countValue(shape, value as string);
   } else if (context.integers && bit === NUMBER) {
     // The option is tested before the kind, so every non-string value reads it and the optimized code
     // already has it when the first number comes, late in some documents (docs/type-inference.md#performance).
