@@ -82,7 +82,7 @@ function objectSchema(node: ObjectNode, names: Names): JsonObject {
   if (node.fields.size === 0) return schema;
   const properties: JsonObject = new Map();
   const required: Json[] = [];
-  // Members left out of `properties` are checked by `additionalProperties` when there is one.
+  // Members that ajv does not check by `properties` are checked by `additionalProperties` when there is one.
   const extra: TypeNode[] = [];
   for (const [key, field] of node.fields) {
     // ajv builds URI fragments from property names, and an unpaired surrogate makes
@@ -91,6 +91,9 @@ function objectSchema(node: ObjectNode, names: Names): JsonObject {
       extra.push(field.type);
       continue;
     }
+    // ajv leaves a `__proto__` entry of `properties` aside and checks that key by `additionalProperties`:
+    // the member's type joins it there too (it still has its own entry, for other validators).
+    if (key === '__proto__') extra.push(field.type);
     properties.set(key, schemaOf(field.type, names));
     if (!field.optional) required.push(key);
   }

@@ -128,11 +128,17 @@ function zodObject(node: ObjectNode, level: number, out: string[], state: State)
     out.push(',\n');
   }
   out.push(indent(level), '})');
-  // The other keys of a dictionary with named members (docs/type-inference.md#maps).
+  // The other keys of a dictionary with named members (docs/type-inference.md#maps). z.infer gives the
+  // catchall an index signature that every member must fit too, so, as in TypeScript, the catchall
+  // joins the members' types.
   if (node.index !== undefined) {
-    out.push('.catchall(');
+    out.push('.catchall(z.union([');
     zodType(node.index, level, out, state);
-    out.push(')');
+    for (const field of node.fields.values()) {
+      out.push(', ');
+      zodType(field.type, level, out, state);
+    }
+    out.push(']))');
   }
   if (wrap) out.push(')');
 }

@@ -32,9 +32,9 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const EMAIL_PATTERN =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 // Absolute http(s) URLs made of RFC 3986 characters only (a template such as GitHub's `{/owner}` is not
-// a URI), with a host, and `%` only as a percent-escape.
+// a URI), with a host, `%` only as a percent-escape, and at most one `#` (a fragment holds none).
 const URI_PATTERN =
-  /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?#](?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?#]|%[0-9A-Fa-f]{2})*)?$/;
+  /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?](?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?(?:#(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$/;
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 

@@ -28,6 +28,7 @@ import {
   createShape,
   FIRST_MAP_CHECK,
   type FieldShape,
+  joinValues,
   MAX_TRACKED_VALUES,
   type ModelOptions,
   markUnknown,
@@ -187,9 +188,13 @@ function addValue(
     }
     // Second pass of tagged unions: a variant's strings are judged with all the strings seen at this
     // position, so an enum stays one enum across the variants (sound: a superset of the variant's own).
-    // A string the first pass did not place (no guide) leaves the position an open string.
-    if (context.guided) shape.values = guide?.values ?? null;
-    else if (context.values) countValue(shape, value as string);
+    // A string the first pass did not place (no guide) leaves the position an open string. A position
+    // fed from several first-pass positions (a variant that alone became a dictionary) joins their counts.
+    if (context.guided) {
+      const values = guide?.values ?? null;
+      if (shape.values !== values)
+        shape.values = shape.mask & STRING ? joinValues(shape.values, values) : values;
+    } else if (context.values) countValue(shape, value as string);
   } else if (context.integers && bit === NUMBER) {
     // The option is tested before the kind, so every non-string value reads it and the optimized code
     // already has it when the first number comes, late in some documents (docs/type-inference.md#performance).
@@ -210,19 +215,8 @@ function addObject(
   object.samples++;
   const guideObject = guide?.object;
   const tagKey = guideObject?.tagKey;
-  if (tagKey !== undefined && object.map === undefined) {
-    const tag = value[tagKey];
-    if (typeof tag === 'string' && (object.variants !== undefined || object.fields.size === 0)) {
-      object.tagKey = tagKey;
-      object.variants ??= new Map();
-      let variant = object.variants.get(tag);
-      if (variant === undefined) {
-        variant = createObjectShape();
-        object.variants.set(tag, variant);
-      }
-      variant.samples++;
-      object = variant;
-    }
+  if ((tagKey !== undefined || object.variants !== undefined) && object.map === undefined) {
+    object = variantOf(object, value, tagKey);
   }
   // A plain object's keys are read with for...in, which allocates no key array (a 20 MB document
   // has hundreds of thousands of objects); any other object's with Object.keys, so inherited
@@ -237,6 +231,37 @@ function addObject(
       addMember(object, key, value[key], depth, context, guideObject);
     }
   }
+}
+
+/**
+ * Second pass of tagged unions: the object that `value` joins at a position whose first-pass position
+ * chose `tagKey` (if any): the variant of its tag, or the position's one object. Objects of first-pass
+ * positions with different tags, or none, can meet at one position (the value of a dictionary that only
+ * a variant became): its variants then merge back into one object, as merging two such positions does.
+ */
+function variantOf(
+  object: ObjectShape,
+  value: Readonly<Record<string, unknown>>,
+  tagKey: string | undefined,
+): ObjectShape {
+  const tag = tagKey === undefined ? undefined : value[tagKey];
+  if (typeof tag !== 'string' || (object.variants !== undefined && object.tagKey !== tagKey)) {
+    if (object.variants !== undefined) {
+      collapseVariants(object);
+      object.tagKey = undefined;
+    }
+    return object;
+  }
+  if (object.variants === undefined && object.fields.size > 0) return object;
+  object.tagKey = tagKey;
+  object.variants ??= new Map();
+  let variant = object.variants.get(tag);
+  if (variant === undefined) {
+    variant = createObjectShape();
+    object.variants.set(tag, variant);
+  }
+  variant.samples++;
+  return variant;
 }
 
 /** Adds the value of one key of an object at `object`: to its member, or to the dictionary's value. */

@@ -214,6 +214,36 @@ export function mergeValues(target: Shape, source: Shape): void {
   }
 }
 
+/**
+ * The string counts of a position that has `own` and gets one more string whose first-pass position had
+ * `other` (tagged unions, second pass): a set holding both, so no string seen here is left out. Usually
+ * one holds the other and is returned as it is; `null` when either is not counted or the union is too
+ * large. Never changes either map (they may be the first pass's own counts).
+ */
+export function joinValues(
+  own: Map<string, number> | null | undefined,
+  other: Map<string, number> | null | undefined,
+): Map<string, number> | null {
+  if (!own || !other) return null;
+  if (holds(other, own)) return other;
+  if (holds(own, other)) return own;
+  const joined = new Map(own);
+  for (const [text, count] of other) {
+    const had = joined.get(text);
+    if (had === undefined) {
+      if (joined.size >= MAX_TRACKED_VALUES) return null;
+      joined.set(text, count);
+    } else if (count > had) joined.set(text, count);
+  }
+  return joined;
+}
+
+function holds(outer: Map<string, number>, inner: Map<string, number>): boolean {
+  if (inner.size > outer.size) return false;
+  for (const text of inner.keys()) if (!outer.has(text)) return false;
+  return true;
+}
+
 /** What `toModel` writes beyond the kinds. */
 export interface ModelOptions {
   /** Strings with few distinct values, each seen several times, become literal unions. */

@@ -136,4 +136,16 @@ describe('JSON Schema output', () => {
     expect(body(JSON.parse('{"\\udc00": 1}'))).toEqual({ type: 'object' });
     expect(createAjv().compile(JSON.parse(schema(value)))(value)).toBe(true);
   });
+
+  it('validates a dictionary whose named member is __proto__, which ajv checks by additionalProperties', () => {
+    // ajv leaves a `__proto__` entry of `properties` aside, so that key meets the other keys' schema.
+    const subs = Array.from({ length: 20 }, (_, i) => `"sub${i}": {"x": ${i}}`).join(', ');
+    const value: unknown = JSON.parse(`{"__proto__": {"a": "one"}, ${subs}}`);
+    const wrong: unknown = JSON.parse(`{"__proto__": 5, ${subs}}`);
+    for (const named of [false, true]) {
+      const validate = createAjv().compile(JSON.parse(schema(value, { named })));
+      expect(validate(value)).toBe(true);
+      expect(validate(wrong)).toBe(false);
+    }
+  });
 });

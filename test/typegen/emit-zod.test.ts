@@ -142,6 +142,32 @@ describe('zod output', () => {
     expect(bad?.diagnostics).toHaveLength(1);
     expect(bad?.diagnostics[0]).toContain("TS2322: Type 'string' is not assignable to type 'number'.");
   });
+
+  it('compiles a dictionary with named members: z.infer accepts the member beside the catchall keys', () => {
+    // MDN's shape: `__compat` stays a member, the sub-features go to the catchall. z.infer gives the
+    // catchall an index signature that the member must fit too, as in TypeScript's own output.
+    const compat = (chrome: string) => ({ support: { chrome }, experimental: false });
+    const value = Object.fromEntries([
+      ['__compat', compat('1')],
+      ...Array.from({ length: 20 }, (_, i) => [`sub${i}`, { __compat: compat(String(i)) }]),
+    ]);
+    const wrong = { ...value, sub3: { __compat: 7 } };
+    for (const named of [false, true]) {
+      const text = zod(value, { named });
+      expect(parse(text, 'T', value).success).toBe(true);
+      expect(parse(text, 'T', wrong).success).toBe(false);
+      const [good, bad] = typecheckSamples(
+        [
+          { id: `catchall-good-${named}`, declaration: text, typeName: 'T', value },
+          { id: `catchall-bad-${named}`, declaration: text, typeName: 'T', value: wrong },
+        ],
+        'modules',
+      );
+      expect(good?.diagnostics).toEqual([]);
+      expect(good?.anyCount).toBe(0);
+      expect(bad?.diagnostics).toHaveLength(1);
+    }
+  });
 });
 
 describe('schemaName', () => {

@@ -61,6 +61,7 @@ describe('stringFormats', () => {
     ['https://api.github.com/users{/user}', 'a URI template'],
     ['https://example.com/a b', 'a space'],
     ['https://example.com/%zz', 'a broken percent-escape'],
+    ['https://example.com/a#b#c', 'a second # (a fragment holds none; ajv-formats rejects it)'],
     ['ftp://example.com/file', 'not http(s)'],
     ['example.com', 'no scheme'],
     ['', 'empty'],

@@ -27,7 +27,8 @@ function isDateTime(text: string): boolean {
 }
 
 function isUri(text: string): boolean {
-  if (!RFC3986_CHARACTERS.test(text)) return false;
+  // RFC 3986's fragment holds no `#`: a second one makes no URI (ajv-formats agrees).
+  if (!RFC3986_CHARACTERS.test(text) || text.indexOf('#') !== text.lastIndexOf('#')) return false;
   try {
     return ['http:', 'https:'].includes(new URL(text).protocol);
   } catch {
