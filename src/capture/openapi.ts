@@ -3,7 +3,7 @@
 // templates, type names and servers are the same (docs/capture.md, "One OpenAPI document").
 // No header is read but the content type, and secret query values are dropped on arrival.
 import { isJsonContentType } from '../client/response.js';
-import { typeEndpoints } from '../traffic/endpoint-types.js';
+import { type TrafficTypeOptions, typeEndpoints } from '../traffic/endpoint-types.js';
 import { groupEndpoints } from '../traffic/endpoints.js';
 import { type Exchange, queryPairs } from '../traffic/har.js';
 import { emitOpenApi } from '../traffic/openapi.js';
@@ -51,15 +51,8 @@ export function exchangeOf(
   };
 }
 
-/** The generator switches that apply to the document's schemas. */
-export interface OpenApiSwitches {
-  readonly named: boolean;
-  readonly maps: boolean;
-  readonly formats: boolean;
-}
-
 /** The OpenAPI 3.1 document of every exchange, as `typefetch --har --format=openapi` writes it. */
-export function renderOpenApi(exchanges: readonly Exchange[], switches: OpenApiSwitches): string {
+export function renderOpenApi(exchanges: readonly Exchange[], switches: TrafficTypeOptions): string {
   const { endpoints, servers } = groupEndpoints(exchanges);
   return emitOpenApi(typeEndpoints(endpoints, switches), { servers });
 }

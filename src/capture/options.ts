@@ -2,7 +2,7 @@
 import { isIntegerIn } from '../shared/integer-range.js';
 import { showValue } from '../shared/show-value.js';
 import { MAX_TIMER_MS } from '../shared/timer-limit.js';
-import { OUTPUT_FORMATS, type OutputFormat, resolveGenerateOptions } from '../typegen/options.js';
+import { OUTPUT_FORMATS, type ResolvedGenerateOptions, resolveGenerateOptions } from '../typegen/options.js';
 import type { EndpointKey } from './endpoint.js';
 
 /** An endpoint as the `name` option and `endpoints()` see it. */
@@ -41,6 +41,16 @@ export interface CaptureTypesOptions {
   maps?: boolean | undefined;
   /** As generateTypes' `formats`. @default false */
   formats?: boolean | undefined;
+  /** As generateTypes' `enums`: repeated strings become literal unions. @default false */
+  enums?: boolean | undefined;
+  /**
+   * As generateTypes' `taggedUnions`. Each endpoint then keeps a reference to every response it merged
+   * (the variants are found in a second pass over them), as `format: 'openapi'` always does.
+   * @default false
+   */
+  taggedUnions?: boolean | undefined;
+  /** As generateTypes' `integers`: `z.int()` and `"type": "integer"` for members always integral. @default false */
+  integers?: boolean | undefined;
   /** The fetch that the capturing fetch wraps. @default globalThis.fetch */
   fetch?: typeof fetch | undefined;
   /**
@@ -63,11 +73,17 @@ export type CaptureFormat = (typeof CAPTURE_FORMATS)[number];
 
 export const CAPTURE_DEFAULTS = { debounceMs: 500, maxEndpoints: 200 } as const;
 
+/** The generator options captureTypes passes on, resolved. */
+export type CaptureGenerateOptions = Pick<
+  ResolvedGenerateOptions,
+  'format' | 'named' | 'maps' | 'formats' | 'enums' | 'taggedUnions' | 'integers'
+>;
+
 export interface ResolvedCaptureOptions {
   readonly outDir: string;
   readonly debounceMs: number;
   readonly name: ((endpoint: CapturedEndpoint) => string) | undefined;
-  readonly generate: { format: OutputFormat; named: boolean; maps: boolean; formats: boolean };
+  readonly generate: CaptureGenerateOptions;
   /** `format: 'openapi'`: one openapi.json instead of a file per endpoint (`generate.format` is then unused). */
   readonly openapi: boolean;
   readonly fetch: typeof fetch;
@@ -79,11 +95,33 @@ const warn = (error: Error): void => {
   console.warn(`typefetch captureTypes: ${error.message}`);
 };
 
+// Every key of CaptureTypesOptions: a misspelt one would otherwise be ignored without a word.
+const CAPTURE_KEYS: ReadonlySet<string> = new Set<keyof CaptureTypesOptions>([
+  'outDir',
+  'debounceMs',
+  'name',
+  'format',
+  'named',
+  'maps',
+  'formats',
+  'enums',
+  'taggedUnions',
+  'integers',
+  'fetch',
+  'onError',
+  'maxEndpoints',
+]);
+
 export function resolveCaptureOptions(options: unknown): ResolvedCaptureOptions {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`captureTypes options must be an object with an outDir, got ${showValue(options)}`);
   }
   const raw = options as Record<string, unknown>;
+  for (const key of Object.keys(raw)) {
+    if (!CAPTURE_KEYS.has(key) && raw[key] !== undefined) {
+      throw new TypeError(`captureTypes(options): ${key} is not a capture option (misspelt?)`);
+    }
+  }
   const { outDir, name, onError = warn } = raw;
   const { debounceMs = CAPTURE_DEFAULTS.debounceMs, maxEndpoints = CAPTURE_DEFAULTS.maxEndpoints } = raw;
   if (typeof outDir !== 'string' || outDir.trim() === '') {
@@ -111,18 +149,21 @@ export function resolveCaptureOptions(options: unknown): ResolvedCaptureOptions 
   }
   const openapi = rawFormat === 'openapi';
   // The other output options are checked by generateTypes' own resolver, so the messages are the same.
-  const { format, named, maps, formats } = resolveGenerateOptions({
+  const { format, named, maps, formats, enums, taggedUnions, integers } = resolveGenerateOptions({
     name: 'capture',
     format: openapi ? undefined : rawFormat,
     named: raw['named'],
     maps: raw['maps'],
     formats: raw['formats'],
+    enums: raw['enums'],
+    taggedUnions: raw['taggedUnions'],
+    integers: raw['integers'],
   });
   return {
     outDir,
     debounceMs,
     name: name as ResolvedCaptureOptions['name'],
-    generate: { format, named, maps, formats },
+    generate: { format, named, maps, formats, enums, taggedUnions, integers },
     openapi,
     fetch: fetchImpl as typeof fetch,
     onError: onError as (error: Error) => void,

@@ -5,7 +5,7 @@ import { FORMAT_FILES, outputFileName } from '../shared/output-file.js';
 import { emitEndpointMap } from '../traffic/endpoint-map.js';
 import { quote } from '../traffic/query.js';
 import { toTypeName } from '../typegen/identifiers.js';
-import { createInference, type Inference } from '../typegen/infer.js';
+import { createInference, type Inference, type InferOptions } from '../typegen/infer.js';
 import { GENERATE_DEFAULTS, resolveGenerateOptions } from '../typegen/options.js';
 import { render } from '../typegen/render.js';
 import { type EndpointKey, fileStem } from './endpoint.js';
@@ -27,8 +27,17 @@ export class EndpointStore {
   /** The type name each file's stem gives (the default type names), so that no two are the same. */
   private readonly stemTypes = new Set<string>();
   private limitReported = false;
+  /**
+   * Everything but `maps`: an endpoint's inference takes more responses after each write, and folding
+   * dictionaries while reading settles the Shapes that later responses merge into, so dictionaries are
+   * found when rendering instead (docs/capture.md, "Options").
+   */
+  private readonly inferOptions: InferOptions;
 
-  constructor(private readonly options: ResolvedCaptureOptions) {}
+  constructor(private readonly options: ResolvedCaptureOptions) {
+    const { formats, enums, integers, taggedUnions } = options.generate;
+    this.inferOptions = { formats, enums, integers, taggedUnions };
+  }
 
   /** The state of `key`, created on first sight; `undefined` once `maxEndpoints` are kept. */
   endpoint(key: EndpointKey): EndpointState | undefined {
@@ -49,7 +58,7 @@ export class EndpointStore {
     const state: EndpointState = {
       key,
       file,
-      inference: createInference(GENERATE_DEFAULTS.maxDepth, { formats: this.options.generate.formats }),
+      inference: createInference(GENERATE_DEFAULTS.maxDepth, this.inferOptions),
       samples: 0,
       dirty: false,
       warned: false,

@@ -38,6 +38,11 @@ beforeAll(async () => {
       else sendJson(res, 200, found, cookie);
     } else if (req.method === 'POST' && url.pathname === '/users') {
       sendJson(res, 201, { id: 3, ...JSON.parse(req.body) });
+    } else if (url.pathname === '/tickets') {
+      sendJson(res, 200, [
+        { id: 1, state: 'open' },
+        { id: 2, state: 'closed' },
+      ]);
     } else if (url.pathname === '/text') {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('{"not":"captured"}');
@@ -169,6 +174,23 @@ describe("captureTypes({ format: 'openapi' })", () => {
     }
     // The check can fail: a user whose id is a string is not a GetUsersId.
     expect(schemaOf('/users/{id}', 'get', '200')({ id: '1', name: 'Ada', email: null })).toBe(false);
+  });
+
+  it('applies enums and integers to the schemas', async () => {
+    capture = captureTypes({ outDir, format: 'openapi', debounceMs: 60_000, enums: true, integers: true });
+    const api = client(capture.fetch);
+    for (let i = 0; i < 3; i++) await api.get('/tickets');
+    await capture.flush();
+    const document = JSON.parse(await read());
+    expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
+    expect(document.components.schemas.GetTickets).toEqual({
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, state: { type: 'string', enum: ['open', 'closed'] } },
+        required: ['id', 'state'],
+      },
+    });
   });
 
   it('writes no secret: no header, cookie or secret query value, whatever the request carried', async () => {
