@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUndiciFetch } from '../../src/undici/index.js';
@@ -273,6 +274,18 @@ describe('createUndiciFetch: failures', () => {
     late.abort(new Error('late'));
     await expect(reader.read()).rejects.toThrow('late');
     finishStream?.();
+  });
+
+  it('keeps no abort listener once the whole body arrived, so a later abort leaves it readable (unlike fetch)', async () => {
+    const controller = new AbortController();
+    const response = await undiciFetch(`${server.url}/json`, { signal: controller.signal });
+    // The body is small: it arrives whole without being read, and the listener goes with its last byte.
+    for (let waited = 0; getEventListeners(controller.signal, 'abort').length > 0; waited += 5) {
+      if (waited > 5_000) throw new Error('the abort listener was never removed');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    controller.abort(new Error('too late'));
+    expect(await response.json()).toEqual({ id: 1, name: 'Ann' });
   });
 
   it('rejects with the default AbortError when the signal has no reason of its own', async () => {
