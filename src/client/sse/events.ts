@@ -50,6 +50,8 @@ export async function* serverSentEvents<T>(
     if (body !== undefined) {
       try {
         for await (const event of parseEventStream(body, state, signal ?? undefined)) {
+          // Events already received when the signal aborted (one chunk may hold many) are not yielded.
+          if (signal?.aborted) break;
           yield parseJson
             ? { ...event, data: parseData(event.data, request.errorLocale) as T }
             : (event as SseEvent<T>);

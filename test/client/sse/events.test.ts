@@ -59,6 +59,12 @@ beforeAll(async () => {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end('{"error":"down"}');
         return;
+      case '/burst':
+        open(res);
+        closedByClient = new Promise((resolve) => res.on('close', () => resolve()));
+        // Three events in one write: the client holds the last two while the caller handles the first.
+        res.write('data: 1\n\ndata: 2\n\ndata: 3\n\n');
+        return;
       case '/forever':
         open(res);
         closedByClient = new Promise((resolve) => res.on('close', () => resolve()));
@@ -180,5 +186,20 @@ describe('client.sse against a loopback server', () => {
     await expect(iteration).rejects.toThrow('enough');
     await closedByClient;
     expect(seen).toEqual(['first']);
+  });
+
+  it('yields no event already received once the signal has aborted, as EventSource.close() dispatches none', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const iteration = (async () => {
+      for await (const event of api.sse('/burst', { signal: controller.signal })) {
+        seen.push(event.data);
+        controller.abort(new Error('enough'));
+      }
+    })();
+    await expect(iteration).rejects.toThrow('enough');
+    await closedByClient;
+    expect(seen).toEqual(['1']);
   });
 });
