@@ -220,7 +220,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     sse: <T>(path: string, options: SseOptions<T> = {}) =>
       serverSentEvents<T>(
         (connect) => request('GET', path, connect) as ResponsePromise<ReadableStream<Uint8Array>>,
-        client.clock,
+        client,
         options,
       ),
     get circuitState() {

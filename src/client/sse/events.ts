@@ -1,7 +1,7 @@
 import { checkBoolean, optionError } from '../check.js';
 import { ApiError, NetworkError, TimeoutError } from '../errors.js';
 import { eventMessage } from '../messages/index.js';
-import type { Clock, RequestOptions, ResponsePromise, SseEvent, SseOptions } from '../types.js';
+import type { Clock, Locale, RequestOptions, ResponsePromise, SseEvent, SseOptions } from '../types.js';
 import { parseEventStream, type StreamState } from './parse.js';
 
 /** The reconnection time until the stream sets one with `retry:`. */
@@ -14,11 +14,12 @@ export type Connect = (options: RequestOptions<unknown>) => ResponsePromise<Read
  * Server-sent events from `connect`'s responses (see docs/client.md, "Server-sent events"). When the
  * connection drops or the stream ends, it reconnects after the last `retry` (default 3000 ms, on the
  * client's clock) sending `Last-Event-ID`, at most `maxReconnects` times. A 204 ends the iteration; a
- * non-2xx rejects with ApiError; the caller's `break` or abort closes the connection.
+ * non-2xx rejects with ApiError; the caller's `break` or abort closes the connection. `client`: the
+ * client's clock, and its locale for messages (the request's `errorLocale` wins).
  */
 export async function* serverSentEvents<T>(
   connect: Connect,
-  clock: Clock,
+  client: { readonly clock: Clock; readonly locale: Locale },
   options: SseOptions<T>,
 ): AsyncGenerator<SseEvent<T>, void, undefined> {
   const { parseJson = false, maxReconnects = Number.POSITIVE_INFINITY, ...request } = options;
@@ -29,6 +30,7 @@ export async function* serverSentEvents<T>(
     throw optionError('sse: maxReconnects', 'be an integer >= 0 or Infinity', maxReconnects, RangeError);
   }
   const { signal } = request;
+  const locale = request.errorLocale ?? client.locale;
   const state: StreamState = { lastEventId: '', retryMs: DEFAULT_RETRY_MS };
   for (let reconnects = 0; ; reconnects++) {
     const headers = new Headers(request.headers);
@@ -52,9 +54,7 @@ export async function* serverSentEvents<T>(
         for await (const event of parseEventStream(body, state, signal ?? undefined)) {
           // Events already received when the signal aborted (one chunk may hold many) are not yielded.
           if (signal?.aborted) break;
-          yield parseJson
-            ? { ...event, data: parseData(event.data, request.errorLocale) as T }
-            : (event as SseEvent<T>);
+          yield parseJson ? { ...event, data: parseData(event.data, locale) as T } : (event as SseEvent<T>);
         }
       } catch (error) {
         // The connection broke mid-stream: reconnect, unless the caller aborted or the data was bad.
@@ -64,7 +64,7 @@ export async function* serverSentEvents<T>(
       if (signal?.aborted) throw signal.reason;
       if (reconnects >= maxReconnects) return;
     }
-    await clock.sleep(state.retryMs, signal ?? undefined);
+    await client.clock.sleep(state.retryMs, signal ?? undefined);
   }
 }
 
@@ -81,14 +81,14 @@ function utf8Header(text: string): string {
   return bytes;
 }
 
-function parseData(data: string, locale: RequestOptions['errorLocale']): unknown {
+function parseData(data: string, locale: Locale): unknown {
   try {
     return JSON.parse(data) as unknown;
   } catch (cause) {
     throw new ApiError({
       status: 200,
       statusText: 'OK',
-      message: eventMessage('invalidJson', locale ?? 'en'),
+      message: eventMessage('invalidJson', locale),
       body: data,
       cause,
     });

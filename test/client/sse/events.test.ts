@@ -65,6 +65,10 @@ beforeAll(async () => {
         // Three events in one write: the client holds the last two while the caller handles the first.
         res.write('data: 1\n\ndata: 2\n\ndata: 3\n\n');
         return;
+      case '/not-json':
+        open(res);
+        res.end('data: {oops\n\n');
+        return;
       case '/forever':
         open(res);
         closedByClient = new Promise((resolve) => res.on('close', () => resolve()));
@@ -150,6 +154,21 @@ describe('client.sse against a loopback server', () => {
     ]);
     expect([first, second].map((events) => events.map((event) => event.data))).toEqual([['once'], ['once']]);
     expect(connections).toHaveLength(2);
+  });
+
+  it("names invalid JSON data in the client's locale, and in the request's errorLocale over it", async () => {
+    const api = createApiClient({ baseUrl: server.url, locale: 'es' });
+    const error = await collect(api.sse('/not-json', { parseJson: true })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 200,
+      message: 'La respuesta no es un JSON válido.',
+      body: '{oops',
+    });
+    const english = await collect(api.sse('/not-json', { parseJson: true, errorLocale: 'en' })).catch(
+      (e: unknown) => e,
+    );
+    expect(english).toMatchObject({ message: 'The response is not valid JSON.' });
   });
 
   it('ends the iteration on a 204', async () => {
