@@ -1,6 +1,7 @@
 import { checkBoolean, optionError } from '../check.js';
 import { ApiError, NetworkError, TimeoutError } from '../errors.js';
 import { eventMessage } from '../messages/index.js';
+import { discardBody, mediaType } from '../response.js';
 import type { Clock, Locale, RequestOptions, ResponsePromise, SseEvent, SseOptions } from '../types.js';
 import { parseEventStream, type StreamState } from './parse.js';
 
@@ -41,6 +42,16 @@ export async function* serverSentEvents<T>(
       const response = await connect({ ...request, headers, parseAs: 'stream' }).asResponse();
       // 204 No Content: the server says there is nothing more; no reconnection.
       if (response.status === 204 || response.body === null) return;
+      // As EventSource does, a 2xx of another type (an app's HTML fallback page) fails for good: read
+      // as an event stream it would give no event and be reconnected to forever.
+      if (mediaType(response.headers.get('content-type')) !== 'text/event-stream') {
+        discardBody(response);
+        throw new ApiError({
+          status: response.status,
+          statusText: response.statusText,
+          message: eventMessage('notEventStream', locale),
+        });
+      }
       body = response.body;
     } catch (error) {
       // A network failure or timeout while connecting is retried like a dropped stream; an HTTP

@@ -69,6 +69,15 @@ beforeAll(async () => {
         open(res);
         res.end('data: {oops\n\n');
         return;
+      case '/html':
+        // A single-page app's fallback: any unknown path gets index.html with 200.
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><title>app</title>');
+        return;
+      case '/typed':
+        res.writeHead(200, { 'content-type': 'Text/Event-Stream; charset=utf-8' });
+        res.end('data: typed\n\n');
+        return;
       case '/forever':
         open(res);
         closedByClient = new Promise((resolve) => res.on('close', () => resolve()));
@@ -169,6 +178,26 @@ describe('client.sse against a loopback server', () => {
       (e: unknown) => e,
     );
     expect(english).toMatchObject({ message: 'The response is not valid JSON.' });
+  });
+
+  it('rejects a 2xx that is not text/event-stream with ApiError, without reconnecting, as EventSource fails it', async () => {
+    connections = [];
+    const clock = createFakeClock({ autoAdvance: true });
+    const api = createApiClient({ baseUrl: server.url, clock, locale: 'es' });
+    const error = await collect(api.sse('/html')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 200,
+      message: 'La respuesta no es un flujo de eventos (text/event-stream).',
+      body: undefined,
+    });
+    expect(connections).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+    const english = await collect(api.sse('/html', { errorLocale: 'en' })).catch((e: unknown) => e);
+    expect(english).toMatchObject({ message: 'The response is not an event stream (text/event-stream).' });
+    // The media type is matched in any case, with parameters.
+    const typed = await collect(api.sse('/typed', { maxReconnects: 0 }));
+    expect(typed.map((event) => event.data)).toEqual(['typed']);
   });
 
   it('ends the iteration on a 204', async () => {
