@@ -179,6 +179,15 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     // A spread would turn a URLSearchParams or a Map into no parameters at all, silently.
     if (own !== undefined && !isPlainObject(own)) throw searchParamsError(own);
     if (!isPlainObject(params)) throw searchParamsError(params, 'pagination.request(query) result');
+    // A parameter given twice would be replaced silently (searchParams) or sent twice (the path's query).
+    const pathQuery = new URLSearchParams(path.split('?')[1]);
+    for (const name in params) {
+      if (own?.[name] != null || (params[name] != null && pathQuery.has(name))) {
+        throw new TypeError(
+          `getList: query parameter "${name}" of pagination/sort/filters is also in searchParams or the path; give it once`,
+        );
+      }
+    }
     const searchParams = { ...own, ...params };
     const { data, response } = await request('GET', path, {
       ...options,
@@ -211,7 +220,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     sse: <T>(path: string, options: SseOptions<T> = {}) =>
       serverSentEvents<T>(
         (connect) => request('GET', path, connect) as ResponsePromise<ReadableStream<Uint8Array>>,
-        client.clock,
+        client,
         options,
       ),
     get circuitState() {

@@ -102,6 +102,35 @@ describe('defaultListRequest', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('refuses a query parameter given in searchParams or the path that pagination, sort or filters also set', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, [1]));
+    const api = createApiClient({ baseUrl: server.url });
+    const collision = (name: string) =>
+      new TypeError(
+        `getList: query parameter "${name}" of pagination/sort/filters is also in searchParams or the path; give it once`,
+      );
+    await expect(api.getList('/items', { searchParams: { page: 5 } })).rejects.toThrow(collision('page'));
+    await expect(
+      api.getList('/items', { searchParams: { status: 'open' }, filters: { status: 'closed' } }),
+    ).rejects.toThrow(collision('status'));
+    await expect(api.getList('/items?limit=5')).rejects.toThrow(collision('limit'));
+    const walk = async (): Promise<unknown[]> => {
+      const items: unknown[] = [];
+      for await (const item of api.paginate('/items', { searchParams: { limit: 3 } })) items.push(item);
+      return items;
+    };
+    await expect(walk()).rejects.toThrow(collision('limit'));
+    expect(server.requests).toEqual([]);
+    // Other parameters, and one left out (undefined), are added as before.
+    await api.getList('/items?q=a', {
+      searchParams: { tag: 'x', page: undefined },
+      filters: { owner: 'me' },
+    });
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/items?q=a&tag=x&page=1&limit=20&owner=me',
+    ]);
+  });
+
   it.each([
     [{ page: 0, limit: 10 }, new RangeError('getList: pagination.page must be an integer >= 1, got 0')],
     [{ page: 1.5, limit: 10 }, new RangeError('getList: pagination.page must be an integer >= 1, got 1.5')],

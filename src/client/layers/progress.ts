@@ -108,6 +108,9 @@ function countChunks(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         count.transferred += chunk.byteLength;
+        // More bytes than Content-Length said: the body was decoded (a compressed one whose
+        // Content-Encoding a browser hides from a cross-origin script), so its size is unknown.
+        if (total !== undefined && count.transferred > total) total = undefined;
         controller.enqueue(chunk);
         report(callback, count.transferred, total, false);
       },

@@ -22,5 +22,6 @@ export const en = {
   circuitOpen: 'The service is temporarily unavailable. Please try again later.',
   validationFailed: 'The response does not have the expected shape.',
   invalidJson: 'The response is not valid JSON.',
+  notEventStream: 'The response is not an event stream (text/event-stream).',
   totalTimeout: 'The request did not finish within its total time limit.',
 } as const satisfies MessageCatalog;

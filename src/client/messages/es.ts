@@ -20,4 +20,5 @@ export const es = {
   validationFailed: 'La respuesta no tiene la forma esperada.',
   totalTimeout: 'La solicitud no terminó dentro de su tiempo total.',
   invalidJson: 'La respuesta no es un JSON válido.',
+  notEventStream: 'La respuesta no es un flujo de eventos (text/event-stream).',
 } as const satisfies MessageCatalog;

@@ -15,6 +15,7 @@ export type MessageKey =
   | 'circuitOpen'
   | 'validationFailed'
   | 'invalidJson'
+  | 'notEventStream'
   | 'totalTimeout';
 
 export type MessageCatalog = Record<MessageKey, string>;
@@ -39,10 +40,7 @@ export function statusMessage(
   return text.replaceAll('{status}', String(status));
 }
 
-/** A message that is not tied to a status (circuit open, validation failure, invalid JSON). */
-export function eventMessage(
-  key: 'circuitOpen' | 'validationFailed' | 'invalidJson' | 'totalTimeout',
-  locale: Locale,
-): string {
+/** A message that is not tied to a status (circuit open, validation failure, invalid JSON, ...). */
+export function eventMessage(key: Exclude<MessageKey, MessageStatus | 'fallback'>, locale: Locale): string {
   return catalogs[locale][key];
 }

@@ -1,7 +1,8 @@
 import { checkBoolean, optionError } from '../check.js';
 import { ApiError, NetworkError, TimeoutError } from '../errors.js';
 import { eventMessage } from '../messages/index.js';
-import type { Clock, RequestOptions, ResponsePromise, SseEvent, SseOptions } from '../types.js';
+import { discardBody, mediaType } from '../response.js';
+import type { Clock, Locale, RequestOptions, ResponsePromise, SseEvent, SseOptions } from '../types.js';
 import { parseEventStream, type StreamState } from './parse.js';
 
 /** The reconnection time until the stream sets one with `retry:`. */
@@ -14,11 +15,12 @@ export type Connect = (options: RequestOptions<unknown>) => ResponsePromise<Read
  * Server-sent events from `connect`'s responses (see docs/client.md, "Server-sent events"). When the
  * connection drops or the stream ends, it reconnects after the last `retry` (default 3000 ms, on the
  * client's clock) sending `Last-Event-ID`, at most `maxReconnects` times. A 204 ends the iteration; a
- * non-2xx rejects with ApiError; the caller's `break` or abort closes the connection.
+ * non-2xx rejects with ApiError; the caller's `break` or abort closes the connection. `client`: the
+ * client's clock, and its locale for messages (the request's `errorLocale` wins).
  */
 export async function* serverSentEvents<T>(
   connect: Connect,
-  clock: Clock,
+  client: { readonly clock: Clock; readonly locale: Locale },
   options: SseOptions<T>,
 ): AsyncGenerator<SseEvent<T>, void, undefined> {
   const { parseJson = false, maxReconnects = Number.POSITIVE_INFINITY, ...request } = options;
@@ -29,6 +31,7 @@ export async function* serverSentEvents<T>(
     throw optionError('sse: maxReconnects', 'be an integer >= 0 or Infinity', maxReconnects, RangeError);
   }
   const { signal } = request;
+  const locale = request.errorLocale ?? client.locale;
   const state: StreamState = { lastEventId: '', retryMs: DEFAULT_RETRY_MS };
   for (let reconnects = 0; ; reconnects++) {
     const headers = new Headers(request.headers);
@@ -39,6 +42,16 @@ export async function* serverSentEvents<T>(
       const response = await connect({ ...request, headers, parseAs: 'stream' }).asResponse();
       // 204 No Content: the server says there is nothing more; no reconnection.
       if (response.status === 204 || response.body === null) return;
+      // As EventSource does, a 2xx of another type (an app's HTML fallback page) fails for good: read
+      // as an event stream it would give no event and be reconnected to forever.
+      if (mediaType(response.headers.get('content-type')) !== 'text/event-stream') {
+        discardBody(response);
+        throw new ApiError({
+          status: response.status,
+          statusText: response.statusText,
+          message: eventMessage('notEventStream', locale),
+        });
+      }
       body = response.body;
     } catch (error) {
       // A network failure or timeout while connecting is retried like a dropped stream; an HTTP
@@ -50,9 +63,9 @@ export async function* serverSentEvents<T>(
     if (body !== undefined) {
       try {
         for await (const event of parseEventStream(body, state, signal ?? undefined)) {
-          yield parseJson
-            ? { ...event, data: parseData(event.data, request.errorLocale) as T }
-            : (event as SseEvent<T>);
+          // Events already received when the signal aborted (one chunk may hold many) are not yielded.
+          if (signal?.aborted) break;
+          yield parseJson ? { ...event, data: parseData(event.data, locale) as T } : (event as SseEvent<T>);
         }
       } catch (error) {
         // The connection broke mid-stream: reconnect, unless the caller aborted or the data was bad.
@@ -62,7 +75,7 @@ export async function* serverSentEvents<T>(
       if (signal?.aborted) throw signal.reason;
       if (reconnects >= maxReconnects) return;
     }
-    await clock.sleep(state.retryMs, signal ?? undefined);
+    await client.clock.sleep(state.retryMs, signal ?? undefined);
   }
 }
 
@@ -79,14 +92,14 @@ function utf8Header(text: string): string {
   return bytes;
 }
 
-function parseData(data: string, locale: RequestOptions['errorLocale']): unknown {
+function parseData(data: string, locale: Locale): unknown {
   try {
     return JSON.parse(data) as unknown;
   } catch (cause) {
     throw new ApiError({
       status: 200,
       statusText: 'OK',
-      message: eventMessage('invalidJson', locale ?? 'en'),
+      message: eventMessage('invalidJson', locale),
       body: data,
       cause,
     });

@@ -40,17 +40,23 @@ export async function* parseEventStream(
   // The id of an event becomes the stream's last event id only when the event is dispatched, so an
   // event cut off by a dropped connection is asked for again.
   let id = state.lastEventId;
-  let buffer = '';
+  // A line not yet ended, in pieces, joined once its end arrives: adding each chunk to one string
+  // would copy and search a long line again with each chunk.
+  let pending: string[] = [];
   let data = '';
   let hasData = false;
   let type = '';
   let retry: number | undefined;
-  // A CR at the end of a chunk may be the first half of a CRLF.
+  // A CR may be the first half of a CRLF: an LF right after it (at the start of a line, in this chunk or
+  // the next) ends nothing.
   let skipLf = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      pending.push(text);
+      if (!done && !/[\n\r]/.test(text)) continue;
+      const buffer = pending.join('');
       let start = 0;
       for (let i = 0; i < buffer.length; i++) {
         const char = buffer[i];
@@ -96,8 +102,7 @@ export async function* parseEventStream(
           state.retryMs = retry;
         }
       }
-      buffer = buffer.slice(start);
-      if (buffer.length > 0) skipLf = false;
+      pending = [buffer.slice(start)];
       if (done) return;
     }
   } finally {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, NetworkError, type Progress } from '../../../src/index.js';
 import { createTestServer, type TestServer } from '../../helpers/server.js';
@@ -22,6 +23,16 @@ beforeAll(async () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       return void res.end();
+    }
+    if (req.url === '/gzip') {
+      // Content-Length is the length of the encoded bytes: the decoded body is far longer.
+      const encoded = gzipSync(BODY.subarray(0, 1024).toString('hex').repeat(100));
+      res.writeHead(200, {
+        'content-type': 'text/plain',
+        'content-encoding': 'gzip',
+        'content-length': encoded.length,
+      });
+      return void res.end(encoded);
     }
     if (req.url === '/flaky') {
       // Every other request fails with 503, the next one succeeds.
@@ -77,6 +88,37 @@ describe('onDownloadProgress', () => {
     checkSequence(events, BODY.length);
     for (const event of events.slice(0, -1))
       expect([event.totalBytes, event.percent]).toEqual([undefined, undefined]);
+  });
+
+  it('drops a Content-Length the decoded body outgrows (a browser hides Content-Encoding cross-origin)', async () => {
+    // What a cross-origin script sees: only the CORS-safelisted response headers, Content-Length among
+    // them, Content-Encoding not.
+    const SAFELISTED = ['content-length', 'content-type', 'cache-control', 'expires', 'last-modified'];
+    const crossOrigin: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const headers = new Headers();
+      for (const [name, value] of response.headers) if (SAFELISTED.includes(name)) headers.set(name, value);
+      return new Response(response.body, { status: response.status, headers });
+    };
+    const encodedLength = gzipSync(BODY.subarray(0, 1024).toString('hex').repeat(100)).length;
+    const decodedLength = 2048 * 100;
+    const events: Progress[] = [];
+    const text = await createApiClient({ baseUrl: server.url, fetchImpl: crossOrigin }).get('/gzip', {
+      parseAs: 'text',
+      onDownloadProgress: (p) => events.push(p),
+    });
+    expect(text).toHaveLength(decodedLength);
+    expect(events[0]).toEqual({ transferredBytes: 0, totalBytes: encodedLength, percent: 0 });
+    checkSequence(events, decodedLength);
+    expect(events.length).toBeGreaterThan(2);
+    // Past the encoded length the total is unknown (percent went past 1 before), until the end.
+    for (const { transferredBytes, totalBytes, percent } of events.slice(1, -1)) {
+      expect([totalBytes, percent]).toEqual(
+        transferredBytes <= encodedLength
+          ? [encodedLength, transferredBytes / encodedLength]
+          : [undefined, undefined],
+      );
+    }
   });
 
   it('keeps the response url for withResponse()', async () => {

@@ -59,6 +59,34 @@ beforeAll(async () => {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end('{"error":"down"}');
         return;
+      case '/burst':
+        open(res);
+        closedByClient = new Promise((resolve) => res.on('close', () => resolve()));
+        // Three events in one write: the client holds the last two while the caller handles the first.
+        res.write('data: 1\n\ndata: 2\n\ndata: 3\n\n');
+        return;
+      case '/not-json':
+        open(res);
+        res.end('data: {oops\n\n');
+        return;
+      case '/html':
+        // A single-page app's fallback: any unknown path gets index.html with 200.
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<!doctype html><title>app</title>');
+        return;
+      case '/typed':
+        res.writeHead(200, { 'content-type': 'Text/Event-Stream; charset=utf-8' });
+        res.end('data: typed\n\n');
+        return;
+      case '/long': {
+        // One 8 MiB event, written 16 KiB at a time.
+        open(res);
+        res.write('data: ');
+        const piece = 'x'.repeat(16 * 1024);
+        for (let n = 0; n < 512; n++) res.write(piece);
+        res.end('\n\n');
+        return;
+      }
       case '/forever':
         open(res);
         closedByClient = new Promise((resolve) => res.on('close', () => resolve()));
@@ -146,6 +174,52 @@ describe('client.sse against a loopback server', () => {
     expect(connections).toHaveLength(2);
   });
 
+  it("names invalid JSON data in the client's locale, and in the request's errorLocale over it", async () => {
+    const api = createApiClient({ baseUrl: server.url, locale: 'es' });
+    const error = await collect(api.sse('/not-json', { parseJson: true })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 200,
+      message: 'La respuesta no es un JSON válido.',
+      body: '{oops',
+    });
+    const english = await collect(api.sse('/not-json', { parseJson: true, errorLocale: 'en' })).catch(
+      (e: unknown) => e,
+    );
+    expect(english).toMatchObject({ message: 'The response is not valid JSON.' });
+  });
+
+  it('rejects a 2xx that is not text/event-stream with ApiError, without reconnecting, as EventSource fails it', async () => {
+    connections = [];
+    const clock = createFakeClock({ autoAdvance: true });
+    const api = createApiClient({ baseUrl: server.url, clock, locale: 'es' });
+    const error = await collect(api.sse('/html')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 200,
+      message: 'La respuesta no es un flujo de eventos (text/event-stream).',
+      body: undefined,
+    });
+    expect(connections).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+    const english = await collect(api.sse('/html', { errorLocale: 'en' })).catch((e: unknown) => e);
+    expect(english).toMatchObject({ message: 'The response is not an event stream (text/event-stream).' });
+    // The media type is matched in any case, with parameters.
+    const typed = await collect(api.sse('/typed', { maxReconnects: 0 }));
+    expect(typed.map((event) => event.data)).toEqual(['typed']);
+  });
+
+  it('reads one 8 MiB event that arrives in many chunks in linear time', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const started = performance.now();
+    const events = await collect(api.sse('/long', { maxReconnects: 0 }));
+    const elapsed = performance.now() - started;
+    expect(events.map((event) => event.data.length)).toEqual([8 * 1024 * 1024]);
+    expect(events[0]?.data.replaceAll('x', '')).toBe('');
+    // Searched again with each chunk, as it once was, this took over 4 s; now about 0.1 s.
+    expect(elapsed).toBeLessThan(1500);
+  });
+
   it('ends the iteration on a 204', async () => {
     const api = createApiClient({ baseUrl: server.url });
     expect(await collect(api.sse('/no-content'))).toEqual([]);
@@ -180,5 +254,20 @@ describe('client.sse against a loopback server', () => {
     await expect(iteration).rejects.toThrow('enough');
     await closedByClient;
     expect(seen).toEqual(['first']);
+  });
+
+  it('yields no event already received once the signal has aborted, as EventSource.close() dispatches none', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const iteration = (async () => {
+      for await (const event of api.sse('/burst', { signal: controller.signal })) {
+        seen.push(event.data);
+        controller.abort(new Error('enough'));
+      }
+    })();
+    await expect(iteration).rejects.toThrow('enough');
+    await closedByClient;
+    expect(seen).toEqual(['1']);
   });
 });

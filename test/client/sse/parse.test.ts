@@ -40,6 +40,8 @@ describe('parseEventStream (WHATWG event-stream rules)', () => {
       message('crlf'),
     ]);
     expect(await parse(['data: x\r', '\n\r', '\ndata: y\r', '\r'])).toEqual([message('x'), message('y')]);
+    // A line in pieces without a line end, after a CR: the LF that ends it is a line end of its own.
+    expect(await parse(['data: a\r', 'data', ': b', '\n', '\n'])).toEqual([message('a\nb')]);
   });
 
   it('drops a leading BOM, comments, unknown fields and events without data', async () => {
