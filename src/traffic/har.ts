@@ -44,8 +44,7 @@ const HINT = 'save one with the browser devtools (Network tab, "Save all as HAR"
 export function parseHar(text: string): { exchanges: Exchange[]; skipped: Skipped } {
   let document: unknown;
   try {
-    // A leading byte-order mark is legal in a saved file and illegal in JSON.parse.
-    document = JSON.parse(text.replace(/^\uFEFF/, ''));
+    document = JSON.parse(withoutBom(text));
   } catch {
     // JSON.parse's message may quote the text, and a HAR holds secrets: it is not repeated.
     throw new HarError(`not a HAR file: the text is not JSON; ${HINT}`);
@@ -132,10 +131,18 @@ function decodeText(text: unknown, encoding: unknown): string | undefined {
 
 function parseJson(text: string): { value: unknown } | undefined {
   try {
-    return { value: JSON.parse(text) as unknown };
+    return { value: JSON.parse(withoutBom(text)) as unknown };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The text without a leading byte-order mark: legal in a saved file and in a body (the client's
+ * `response.text()` drops it), illegal in JSON.parse.
+ */
+function withoutBom(text: string): string {
+  return text.replace(/^\uFEFF/, '');
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
