@@ -41,7 +41,7 @@ export function queryParams(exchanges: readonly Exchange[]): QueryParam[] {
 }
 
 function scalarOf(values: readonly string[]): QueryScalar {
-  if (values.every((value) => /^-?(?:0|[1-9]\d{0,14})$/.test(value))) return 'integer';
+  if (values.every(isIntegerText)) return 'integer';
   // Only text a number sends back unchanged (the client sends `String(value)`): `007`, `1e3` and a 19-digit
   // id are strings, or a call with the number would send another value.
   if (values.every((value) => Number.isFinite(Number(value)) && String(Number(value)) === value)) {
@@ -49,6 +49,14 @@ function scalarOf(values: readonly string[]): QueryScalar {
   }
   if (values.every((value) => value === 'true' || value === 'false')) return 'boolean';
   return 'string';
+}
+
+/**
+ * Whether the text is an integer as a number is written, so that sending the number gives it back:
+ * no leading zero, no sign but `-`, at most 15 digits (`02134` and a 19-digit id are not).
+ */
+export function isIntegerText(value: string): boolean {
+  return /^-?(?:0|[1-9]\d{0,14})$/.test(value);
 }
 
 const TS_TYPES: Record<QueryScalar, string> = {
