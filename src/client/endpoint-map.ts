@@ -8,6 +8,7 @@ import { showValue } from '../shared/show-value.js';
 import type { ApiClient } from './create-client.js';
 import { redactUrl } from './logging/redact.js';
 import type {
+  ApiClientConfig,
   HttpMethod,
   ParseAs,
   ParsedBody,
@@ -123,8 +124,15 @@ export interface TypedMethods<A> {
   ): ResultOf<EndpointOf<A, M, P>, K>;
 }
 
-/** The client typed by an endpoint map: the typed methods, and every other member of the client as it is. */
-export type TypedApiClient<A> = Omit<ApiClient, keyof TypedMethods<A>> & TypedMethods<A>;
+/**
+ * The client typed by an endpoint map: the typed methods, `extend` giving a client typed by the same map,
+ * and every other member of the client as it is.
+ */
+export type TypedApiClient<A> = Omit<ApiClient, keyof TypedMethods<A> | 'extend'> &
+  TypedMethods<A> & {
+    /** A derived client (docs/client.md, "Derived clients"), its calls typed by the same map. */
+    extend(config: ApiClientConfig): TypedApiClient<A>;
+  };
 
 /** What `createApiClient<A>()` returns: the client as before without a map (`A` left out), typed by `A` with one. */
 export type ApiClientFor<A = never> = IsNever<A> extends true ? ApiClient : TypedApiClient<A>;

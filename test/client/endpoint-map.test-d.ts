@@ -144,6 +144,16 @@ describe('calls typed by path', () => {
     expectTypeOf(api.circuitState).toEqualTypeOf<ApiClient['circuitState']>();
     expectTypeOf(api.getList).toEqualTypeOf<ApiClient['getList']>();
   });
+
+  it('keeps the map on a derived client (extend)', () => {
+    const admin = api.extend({ defaultHeaders: { authorization: 'Bearer x' } });
+    expectTypeOf(admin).toEqualTypeOf<TypedApiClient<Api>>();
+    expectTypeOf(admin.get('/users/{id}', { params: { id: 1 } })).toEqualTypeOf<ResponsePromise<User>>();
+    // @ts-expect-error a derived client refuses an unknown path too
+    admin.get('/usres');
+    // @ts-expect-error and a missing params
+    admin.get('/users/{id}');
+  });
 });
 
 describe('without a map', () => {
