@@ -79,9 +79,12 @@ type ResultOf<E, K extends ParseAs> = EndpointResult<
 /** The body a call to `E` takes: its recorded JSON body type, else any body the client sends. */
 export type BodyOf<E> = IsNever<Member<E, 'body'>> extends true ? RequestBody | undefined : Member<E, 'body'>;
 
-/** `post`/`put`/`patch` arguments: the body, then the options (`undefined` as the body when there is none). */
+/**
+ * `post`/`put`/`patch` arguments: the body, then the options (`undefined` as the body when there is none).
+ * The body may be left out when the endpoint takes none (`undefined` is one of its types).
+ */
 export type BodyArgs<E, K extends ParseAs = ParseAs> = object extends ParamsOption<E> & QueryOption<E>
-  ? IsNever<Member<E, 'body'>> extends true
+  ? undefined extends BodyOf<E>
     ? [body?: BodyOf<E>, options?: KindOptions<E, K>]
     : [body: BodyOf<E>, options?: KindOptions<E, K>]
   : [body: BodyOf<E>, options: KindOptions<E, K>];

@@ -3,7 +3,7 @@
 // types. Values are never written: no example, no default, no header. docs/traffic.md, "OpenAPI".
 import { STATUS_CODES } from 'node:http';
 import { generateTypesFromSamples } from '../typegen/samples.js';
-import type { EndpointTypes, TrafficTypeOptions } from './endpoint-types.js';
+import { bodyRequired, type EndpointTypes, type TrafficTypeOptions } from './endpoint-types.js';
 import { isIntegerText, querySchema } from './query.js';
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -76,7 +76,7 @@ export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenAp
     if (parameters.length > 0) operation['parameters'] = parameters;
     if (names.body !== undefined) {
       operation['requestBody'] = {
-        required: endpoint.exchanges.every((exchange) => exchange.body !== undefined),
+        required: bodyRequired(endpoint.exchanges),
         content: { 'application/json': { schema: schemaRef('body') } },
       };
     }
