@@ -80,13 +80,28 @@ type ResultOf<E, K extends ParseAs> = EndpointResult<
 export type BodyOf<E> = IsNever<Member<E, 'body'>> extends true ? RequestBody | undefined : Member<E, 'body'>;
 
 /**
+ * Whether a body of type `B` may be an object that `post(path, body)` reads as the options: one with a
+ * `body` key and only option keys (`{ body: 'Hi' }`, docs/client.md, "The two-argument form").
+ */
+type ReadsAsOptions<B> = B extends object
+  ? 'body' extends keyof B
+    ? [Exclude<keyof B, keyof RequestOptions | 'body'>] extends [never]
+      ? true
+      : false
+    : false
+  : false;
+
+/**
  * `post`/`put`/`patch` arguments: the body, then the options (`undefined` as the body when there is none).
- * The body may be left out when the endpoint takes none (`undefined` is one of its types).
+ * The body may be left out when the endpoint takes none (`undefined` is one of its types); the options
+ * are required when the body could be read as options, so that it is always sent as the body.
  */
 export type BodyArgs<E, K extends ParseAs = ParseAs> = object extends ParamsOption<E> & QueryOption<E>
-  ? undefined extends BodyOf<E>
-    ? [body?: BodyOf<E>, options?: KindOptions<E, K>]
-    : [body: BodyOf<E>, options?: KindOptions<E, K>]
+  ? true extends ReadsAsOptions<Member<E, 'body'>>
+    ? [body: BodyOf<E>, options: KindOptions<E, K>]
+    : undefined extends BodyOf<E>
+      ? [body?: BodyOf<E>, options?: KindOptions<E, K>]
+      : [body: BodyOf<E>, options?: KindOptions<E, K>]
   : [body: BodyOf<E>, options: KindOptions<E, K>];
 
 /** `request` arguments: the options, with the endpoint's body in `options.body`. */

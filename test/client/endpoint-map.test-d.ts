@@ -30,6 +30,7 @@ interface Api {
   'POST /users': { params: never; query: never; body: NewUser; response: User };
   'PATCH /users/{id}': { params: { id: string | number }; query: never; body: NewUser; response: User };
   'POST /logout': { params: never; query: never; body: never; response: { ok: boolean } };
+  'POST /comments': { params: never; query: never; body: { body: string }; response: { id: number } };
   'DELETE /repos/{owner}/{repo}': {
     params: { owner: string | number; repo: string | number };
     query: never;
@@ -133,6 +134,12 @@ describe('calls typed by path', () => {
     api.post('/users');
     // @ts-expect-error name is a string
     api.patch('/users/{id}', { name: 1 }, { params: { id: 1 } });
+  });
+
+  it('requires the options when the body would read as options, so it is sent as the body', () => {
+    expectTypeOf(api.post('/comments', { body: 'Hi' }, {})).toEqualTypeOf<ResponsePromise<{ id: number }>>();
+    // @ts-expect-error post(path, { body }) would send 'Hi', not { body: 'Hi' }
+    api.post('/comments', { body: 'Hi' });
   });
 
   it('lists the paths of a method', () => {

@@ -102,6 +102,46 @@ describe('emitEndpointMap', () => {
     ]);
   });
 
+  it('makes a call pass options when its body would read as options (`{ body }`), so it is sent as the body', () => {
+    const { files } = outputsOf(
+      harText([
+        {
+          method: 'POST',
+          url: 'https://h.test/comments',
+          status: 201,
+          response: { id: 1 },
+          body: { body: 'Hi' },
+        },
+        {
+          method: 'POST',
+          url: 'https://h.test/api/notes',
+          status: 201,
+          response: { id: 2 },
+          body: { body: 'a', title: 't' },
+        },
+      ]),
+    );
+    const use = (...lines: string[]) =>
+      [
+        "import type { TypedApiClient } from '../../../../src/client/endpoint-map.js';",
+        "import type { Api } from './index.js';",
+        'declare const api: TypedApiClient<Api>;',
+        ...lines,
+        'export {};',
+      ].join('\n');
+    const right = use(
+      "const a: { id: number } = await api.post('/comments', { body: 'Hi' }, {});",
+      "const b: { id: number } = await api.post('/api/notes', { body: 'a', title: 't' });",
+      'void [a, b];',
+    );
+    expect(compile({ ...files, 'use.ts': right })).toEqual([]);
+    // post(path, { body: 'Hi' }) sends 'Hi' (docs/client.md, "The two-argument form"), not { body: 'Hi' }.
+    const ambiguous = use("await api.post('/comments', { body: 'Hi' });");
+    expect(compile({ ...files, 'use.ts': ambiguous })).toEqual([
+      'use.ts:4: Expected 3 arguments, but got 2.',
+    ]);
+  });
+
   it('writes an empty interface for no endpoints and refuses a name that is not an identifier', () => {
     expect(emitEndpointMap([])).toBe('export interface Api {}\n');
     expect(() => emitEndpointMap([], { name: 'my api' })).toThrow(
