@@ -25,7 +25,7 @@ export interface Exchange {
 export interface Skipped {
   /** All entries left out. */
   readonly total: number;
-  /** The response is not JSON: another content type, no body (204, HEAD, redirects), or a body that does not parse. */
+  /** The response is not JSON: another content type, no body (204, HEAD, redirects, an empty text), or a body that does not parse. */
   readonly notJson: number;
   /** The response says JSON, but the HAR holds no text for it (saved without content). */
   readonly notRecorded: number;
@@ -92,6 +92,8 @@ function readEntry(entry: unknown): Exchange | SkipReason {
   if (upper === 'HEAD' || status === 204 || status === 205 || status === 304) return 'notJson';
   const bodyText = decodeText(content['text'], content['encoding']);
   if (bodyText === undefined) return 'notRecorded';
+  // Browsers save an empty body as `"text": ""`: no body, as a 204.
+  if (bodyText === '') return 'notJson';
   const parsed = parseJson(bodyText);
   if (parsed === undefined) return 'notJson';
   return {
@@ -124,7 +126,7 @@ function requestBody(postData: unknown): { value: unknown } | undefined {
 }
 
 function decodeText(text: unknown, encoding: unknown): string | undefined {
-  if (typeof text !== 'string' || text === '') return undefined;
+  if (typeof text !== 'string') return undefined;
   if (encoding === 'base64') return Buffer.from(text, 'base64').toString('utf8');
   return text;
 }
