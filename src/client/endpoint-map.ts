@@ -8,6 +8,7 @@ import { showValue } from '../shared/show-value.js';
 import type { ApiClient } from './create-client.js';
 import { redactUrl } from './logging/redact.js';
 import type {
+  ApiClientConfig,
   HttpMethod,
   ParseAs,
   ParsedBody,
@@ -78,11 +79,29 @@ type ResultOf<E, K extends ParseAs> = EndpointResult<
 /** The body a call to `E` takes: its recorded JSON body type, else any body the client sends. */
 export type BodyOf<E> = IsNever<Member<E, 'body'>> extends true ? RequestBody | undefined : Member<E, 'body'>;
 
-/** `post`/`put`/`patch` arguments: the body, then the options (`undefined` as the body when there is none). */
+/**
+ * Whether a body of type `B` may be an object that `post(path, body)` reads as the options: one with a
+ * `body` key and only option keys (`{ body: 'Hi' }`, docs/client.md, "The two-argument form").
+ */
+type ReadsAsOptions<B> = B extends object
+  ? 'body' extends keyof B
+    ? [Exclude<keyof B, keyof RequestOptions | 'body'>] extends [never]
+      ? true
+      : false
+    : false
+  : false;
+
+/**
+ * `post`/`put`/`patch` arguments: the body, then the options (`undefined` as the body when there is none).
+ * The body may be left out when the endpoint takes none (`undefined` is one of its types); the options
+ * are required when the body could be read as options, so that it is always sent as the body.
+ */
 export type BodyArgs<E, K extends ParseAs = ParseAs> = object extends ParamsOption<E> & QueryOption<E>
-  ? IsNever<Member<E, 'body'>> extends true
-    ? [body?: BodyOf<E>, options?: KindOptions<E, K>]
-    : [body: BodyOf<E>, options?: KindOptions<E, K>]
+  ? true extends ReadsAsOptions<Member<E, 'body'>>
+    ? [body: BodyOf<E>, options: KindOptions<E, K>]
+    : undefined extends BodyOf<E>
+      ? [body?: BodyOf<E>, options?: KindOptions<E, K>]
+      : [body: BodyOf<E>, options?: KindOptions<E, K>]
   : [body: BodyOf<E>, options: KindOptions<E, K>];
 
 /** `request` arguments: the options, with the endpoint's body in `options.body`. */
@@ -123,8 +142,15 @@ export interface TypedMethods<A> {
   ): ResultOf<EndpointOf<A, M, P>, K>;
 }
 
-/** The client typed by an endpoint map: the typed methods, and every other member of the client as it is. */
-export type TypedApiClient<A> = Omit<ApiClient, keyof TypedMethods<A>> & TypedMethods<A>;
+/**
+ * The client typed by an endpoint map: the typed methods, `extend` giving a client typed by the same map,
+ * and every other member of the client as it is.
+ */
+export type TypedApiClient<A> = Omit<ApiClient, keyof TypedMethods<A> | 'extend'> &
+  TypedMethods<A> & {
+    /** A derived client (docs/client.md, "Derived clients"), its calls typed by the same map. */
+    extend(config: ApiClientConfig): TypedApiClient<A>;
+  };
 
 /** What `createApiClient<A>()` returns: the client as before without a map (`A` left out), typed by `A` with one. */
 export type ApiClientFor<A = never> = IsNever<A> extends true ? ApiClient : TypedApiClient<A>;

@@ -1,13 +1,17 @@
 // The endpoint map: `export interface Api`, one member per endpoint, keyed `'METHOD /path/{template}'`,
-// valued `{ params, query, body, response }`; members that do not apply are `never`, and a response
-// never seen (only errors were recorded) is `unknown`. `createApiClient<Api>()` reads it (docs/traffic.md).
-import type { EndpointTypes } from './endpoint-types.js';
+// valued `{ params, query, body, response }`; members that do not apply are `never`, a body some requests
+// did not have is `| undefined`, and a response never seen (only errors were recorded) is `unknown`.
+// `createApiClient<Api>()` reads it (docs/traffic.md).
+import { bodyRequired, type EndpointTypes } from './endpoint-types.js';
 import type { Endpoint } from './endpoints.js';
 import { propertyKey, quote } from './query.js';
 
-/** What the map needs of an endpoint: its key and parameters, and the names of its types. */
+/**
+ * What the map needs of an endpoint: its key and parameters, and the names of its types; its exchanges,
+ * when known, say whether the body is required.
+ */
 export interface EndpointMapEntry {
-  readonly endpoint: Pick<Endpoint, 'key' | 'params'>;
+  readonly endpoint: Pick<Endpoint, 'key' | 'params'> & Partial<Pick<Endpoint, 'exchanges'>>;
   readonly names: EndpointTypes['names'];
 }
 
@@ -41,11 +45,17 @@ export function emitEndpointMap<T extends EndpointMapEntry>(
       endpoint.params.length === 0
         ? 'never'
         : `{ ${endpoint.params.map((param) => `${propertyKey(param.name)}: string | number`).join('; ')} }`;
+    const body =
+      names.body === undefined
+        ? 'never'
+        : endpoint.exchanges === undefined || bodyRequired(endpoint.exchanges)
+          ? names.body
+          : `${names.body} | undefined`;
     members.push(
       `  ${quote(endpoint.key)}: {\n` +
         `    params: ${params};\n` +
         `    query: ${names.query ?? 'never'};\n` +
-        `    body: ${names.body ?? 'never'};\n` +
+        `    body: ${body};\n` +
         `    response: ${names.response ?? 'unknown'};\n` +
         '  };',
     );

@@ -5,6 +5,7 @@ import { safeDecode } from '../shared/safe-decode.js';
 import type { GenerateTypesOptions } from '../typegen/generate.js';
 import { generateTypesFromSamples } from '../typegen/samples.js';
 import type { Endpoint } from './endpoints.js';
+import type { Exchange } from './har.js';
 import { emitQueryType, type QueryParam, queryParams } from './query.js';
 
 /** Options passed on to the type generator, as `generateTypes` takes them (docs/formats.md). */
@@ -87,6 +88,14 @@ export function typeEndpoints(
       options: generatorOptions(options),
     };
   });
+}
+
+/**
+ * Whether every request of the endpoint had a JSON body: the body is required (OpenAPI's
+ * `requestBody.required`), else the endpoint map lets a call leave it out.
+ */
+export function bodyRequired(exchanges: readonly Pick<Exchange, 'body'>[]): boolean {
+  return exchanges.every((exchange) => exchange.body !== undefined);
 }
 
 /** The options of generateTypesFromSamples that the traffic passes on (only those given). */

@@ -25,7 +25,7 @@ export interface Exchange {
 export interface Skipped {
   /** All entries left out. */
   readonly total: number;
-  /** The response is not JSON: another content type, no body (204, HEAD, redirects), or a body that does not parse. */
+  /** The response is not JSON: another content type, no body (204, HEAD, redirects, an empty text), or a body that does not parse. */
   readonly notJson: number;
   /** The response says JSON, but the HAR holds no text for it (saved without content). */
   readonly notRecorded: number;
@@ -44,8 +44,7 @@ const HINT = 'save one with the browser devtools (Network tab, "Save all as HAR"
 export function parseHar(text: string): { exchanges: Exchange[]; skipped: Skipped } {
   let document: unknown;
   try {
-    // A leading byte-order mark is legal in a saved file and illegal in JSON.parse.
-    document = JSON.parse(text.replace(/^\uFEFF/, ''));
+    document = JSON.parse(withoutBom(text));
   } catch {
     // JSON.parse's message may quote the text, and a HAR holds secrets: it is not repeated.
     throw new HarError(`not a HAR file: the text is not JSON; ${HINT}`);
@@ -93,6 +92,8 @@ function readEntry(entry: unknown): Exchange | SkipReason {
   if (upper === 'HEAD' || status === 204 || status === 205 || status === 304) return 'notJson';
   const bodyText = decodeText(content['text'], content['encoding']);
   if (bodyText === undefined) return 'notRecorded';
+  // Browsers save an empty body as `"text": ""`: no body, as a 204.
+  if (bodyText === '') return 'notJson';
   const parsed = parseJson(bodyText);
   if (parsed === undefined) return 'notJson';
   return {
@@ -125,17 +126,25 @@ function requestBody(postData: unknown): { value: unknown } | undefined {
 }
 
 function decodeText(text: unknown, encoding: unknown): string | undefined {
-  if (typeof text !== 'string' || text === '') return undefined;
+  if (typeof text !== 'string') return undefined;
   if (encoding === 'base64') return Buffer.from(text, 'base64').toString('utf8');
   return text;
 }
 
 function parseJson(text: string): { value: unknown } | undefined {
   try {
-    return { value: JSON.parse(text) as unknown };
+    return { value: JSON.parse(withoutBom(text)) as unknown };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The text without a leading byte-order mark: legal in a saved file and in a body (the client's
+ * `response.text()` drops it), illegal in JSON.parse.
+ */
+function withoutBom(text: string): string {
+  return text.replace(/^\uFEFF/, '');
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -3,8 +3,8 @@
 // types. Values are never written: no example, no default, no header. docs/traffic.md, "OpenAPI".
 import { STATUS_CODES } from 'node:http';
 import { generateTypesFromSamples } from '../typegen/samples.js';
-import type { EndpointTypes, TrafficTypeOptions } from './endpoint-types.js';
-import { querySchema } from './query.js';
+import { bodyRequired, type EndpointTypes, type TrafficTypeOptions } from './endpoint-types.js';
+import { isIntegerText, querySchema } from './query.js';
 
 export const OPENAPI_VERSION = '3.1.0';
 
@@ -76,7 +76,7 @@ export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenAp
     if (parameters.length > 0) operation['parameters'] = parameters;
     if (names.body !== undefined) {
       operation['requestBody'] = {
-        required: endpoint.exchanges.every((exchange) => exchange.body !== undefined),
+        required: bodyRequired(endpoint.exchanges),
         content: { 'application/json': { schema: schemaRef('body') } },
       };
     }
@@ -143,9 +143,9 @@ function repoint(value: Json): Json {
   return out;
 }
 
-/** `integer` when every value seen was one, else `string`. */
+/** `integer` when every value seen was one as a number writes it (not `02134`), else `string`. */
 function pathParamSchema(values: readonly string[]): Json {
-  return { type: values.every((value) => /^\d{1,15}$/.test(value)) ? 'integer' : 'string' };
+  return { type: values.every(isIntegerText) ? 'integer' : 'string' };
 }
 
 /**

@@ -1,5 +1,5 @@
 // The query type of an endpoint, from every query string seen. Query values are text on the wire; the
-// type says what they held: all integers -> number, all `true`/`false` -> boolean, else string, and an
+// type says what they held: all numbers -> number, all `true`/`false` -> boolean, else string, and an
 // array when one request repeated the name (`?tag=a&tag=b`, as the client sends arrays). docs/traffic.md.
 import type { Exchange } from './har.js';
 
@@ -41,12 +41,22 @@ export function queryParams(exchanges: readonly Exchange[]): QueryParam[] {
 }
 
 function scalarOf(values: readonly string[]): QueryScalar {
-  if (values.every((value) => /^-?(?:0|[1-9]\d{0,14})$/.test(value))) return 'integer';
-  if (values.every((value) => value !== '' && Number.isFinite(Number(value)) && /^[-+.\deE]+$/.test(value))) {
+  if (values.every(isIntegerText)) return 'integer';
+  // Only text a number sends back unchanged (the client sends `String(value)`): `007`, `1e3` and a 19-digit
+  // id are strings, or a call with the number would send another value.
+  if (values.every((value) => Number.isFinite(Number(value)) && String(Number(value)) === value)) {
     return 'number';
   }
   if (values.every((value) => value === 'true' || value === 'false')) return 'boolean';
   return 'string';
+}
+
+/**
+ * Whether the text is an integer as a number is written, so that sending the number gives it back:
+ * no leading zero, no sign but `-`, at most 15 digits (`02134` and a 19-digit id are not).
+ */
+export function isIntegerText(value: string): boolean {
+  return /^-?(?:0|[1-9]\d{0,14})$/.test(value);
 }
 
 const TS_TYPES: Record<QueryScalar, string> = {

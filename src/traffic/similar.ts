@@ -1,6 +1,7 @@
 // Whether two paths answer with the same kind of resource: the evidence that a segment in which they
 // differ is a parameter (`/users/alice` and `/users/bob`) and not two resources (`/api/users` and
 // `/api/posts`). docs/traffic.md, "How paths become templates".
+import { GENERATE_DEFAULTS } from '../typegen/options.js';
 
 /** The outline of a path's 2xx JSON bodies: their JSON kind, and for objects (or arrays of objects) the keys. */
 export interface Outline {
@@ -38,12 +39,27 @@ export function similar(a: Outline | undefined, b: Outline | undefined): boolean
 function describe(body: unknown): [string | undefined, Record<string, unknown>[]] {
   if (Array.isArray(body)) {
     if (body.length === 0) return [undefined, []];
-    const [first] = describe(body[0]);
-    const objects = body.filter(isRecord);
-    return [`array of ${first ?? 'unknown'}`, objects];
+    return [`array of ${kindOf(body[0])}`, body.filter(isRecord)];
   }
   if (isRecord(body)) return ['object', [body]];
   return [body === null ? 'null' : typeof body, []];
+}
+
+/**
+ * A value's kind, nested arrays followed through their first element (`array of array of number`);
+ * `unknown` for `[]` and below the depth the types stop at, so no body, however deep, overflows the stack.
+ */
+function kindOf(value: unknown): string {
+  let prefix = '';
+  for (let depth = 0; depth < GENERATE_DEFAULTS.maxDepth; depth++) {
+    if (!Array.isArray(value)) {
+      return prefix + (isRecord(value) ? 'object' : value === null ? 'null' : typeof value);
+    }
+    if (value.length === 0) break;
+    prefix += 'array of ';
+    value = value[0];
+  }
+  return `${prefix}unknown`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -30,6 +30,7 @@ interface Api {
   'POST /users': { params: never; query: never; body: NewUser; response: User };
   'PATCH /users/{id}': { params: { id: string | number }; query: never; body: NewUser; response: User };
   'POST /logout': { params: never; query: never; body: never; response: { ok: boolean } };
+  'POST /comments': { params: never; query: never; body: { body: string }; response: { id: number } };
   'DELETE /repos/{owner}/{repo}': {
     params: { owner: string | number; repo: string | number };
     query: never;
@@ -135,6 +136,12 @@ describe('calls typed by path', () => {
     api.patch('/users/{id}', { name: 1 }, { params: { id: 1 } });
   });
 
+  it('requires the options when the body would read as options, so it is sent as the body', () => {
+    expectTypeOf(api.post('/comments', { body: 'Hi' }, {})).toEqualTypeOf<ResponsePromise<{ id: number }>>();
+    // @ts-expect-error post(path, { body }) would send 'Hi', not { body: 'Hi' }
+    api.post('/comments', { body: 'Hi' });
+  });
+
   it('lists the paths of a method', () => {
     expectTypeOf<PathsOf<Api, 'GET'>>().toEqualTypeOf<'/users' | '/users/{id}' | '/search'>();
     expectTypeOf<PathsOf<Api, 'PUT'>>().toEqualTypeOf<never>();
@@ -143,6 +150,16 @@ describe('calls typed by path', () => {
   it('keeps every other member of the client', () => {
     expectTypeOf(api.circuitState).toEqualTypeOf<ApiClient['circuitState']>();
     expectTypeOf(api.getList).toEqualTypeOf<ApiClient['getList']>();
+  });
+
+  it('keeps the map on a derived client (extend)', () => {
+    const admin = api.extend({ defaultHeaders: { authorization: 'Bearer x' } });
+    expectTypeOf(admin).toEqualTypeOf<TypedApiClient<Api>>();
+    expectTypeOf(admin.get('/users/{id}', { params: { id: 1 } })).toEqualTypeOf<ResponsePromise<User>>();
+    // @ts-expect-error a derived client refuses an unknown path too
+    admin.get('/usres');
+    // @ts-expect-error and a missing params
+    admin.get('/users/{id}');
   });
 });
 

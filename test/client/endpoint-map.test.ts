@@ -62,6 +62,7 @@ interface Api {
     body: { name: string };
     response: { path: string; body: string };
   };
+  'POST /comments': { params: never; query: never; body: { body: string }; response: { body: string } };
 }
 
 describe('params through createApiClient<Api>(), against a loopback server', () => {
@@ -98,6 +99,18 @@ describe('params through createApiClient<Api>(), against a loopback server', () 
       'GET /a/x%2Fy?q=a+b',
       'GET /literal/%7Bbraces%7D',
     ]);
+  });
+
+  it('sends a body that looks like options ({ body }) as the body, with the options the map requires', async () => {
+    const server = await serve((req, res) => sendJson(res, 201, { body: req.body }));
+    const api = createApiClient<Api>({ baseUrl: server.url });
+    await expect(api.post('/comments', { body: 'Hi' }, {})).resolves.toEqual({ body: '{"body":"Hi"}' });
+    // What the two-argument form, which the map's types refuse here, would have sent.
+    await expect(createApiClient({ baseUrl: server.url }).post('/comments', { body: 'Hi' })).resolves.toEqual(
+      {
+        body: 'Hi',
+      },
+    );
   });
 
   it('rejects a missing param with a TypeError before anything is sent', async () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { emitEndpointMap } from '../../src/traffic/endpoint-map.js';
 import { typeEndpoints } from '../../src/traffic/endpoint-types.js';
 import { readHar } from '../../src/traffic/endpoints.js';
+import { compile } from './helpers/compile.js';
 import { harText } from './helpers/har-text.js';
+import { outputsOf } from './helpers/outputs.js';
 
 const types = typeEndpoints(
   readHar(
@@ -50,6 +52,93 @@ describe('emitEndpointMap', () => {
       "import type { PostUsers, PostUsersBody } from './post-users.js';",
       '',
       'export interface Users {',
+    ]);
+  });
+
+  it('lets a call leave out a body that some recorded requests did not have, as openapi.json does', () => {
+    const { files } = outputsOf(
+      harText([
+        { method: 'POST', url: 'https://h.test/search', response: { hits: 1 }, body: { q: 'a' } },
+        { method: 'POST', url: 'https://h.test/search', response: { hits: 2 } },
+        {
+          method: 'POST',
+          url: 'https://h.test/users',
+          status: 201,
+          response: { id: 2 },
+          body: { name: 'a' },
+        },
+      ]),
+    );
+    expect(files['index.ts']).toContain(
+      "  'POST /search': {\n    params: never;\n    query: never;\n    body: PostSearchBody | undefined;\n",
+    );
+    expect(files['index.ts']).toContain(
+      "  'POST /users': {\n    params: never;\n    query: never;\n    body: PostUsersBody;\n",
+    );
+    const operations = JSON.parse(files['openapi.json']!).paths;
+    expect([
+      operations['/search'].post.requestBody.required,
+      operations['/users'].post.requestBody.required,
+    ]).toEqual([false, true]);
+    const use = (...lines: string[]) =>
+      [
+        "import type { TypedApiClient } from '../../../../src/client/endpoint-map.js';",
+        "import type { Api } from './index.js';",
+        'declare const api: TypedApiClient<Api>;',
+        ...lines,
+        'export {};',
+      ].join('\n');
+    const calls = use(
+      "const a: { hits: number } = await api.post('/search');",
+      "const b: { hits: number } = await api.post('/search', { q: 'x' });",
+      "const c: { hits: number } = await api.request('POST', '/search');",
+      'void [a, b, c];',
+    );
+    expect(compile({ ...files, 'use.ts': calls })).toEqual([]);
+    const wrong = use("await api.post('/users');", "await api.post('/search', { nope: 1 });");
+    expect(compile({ ...files, 'use.ts': wrong })).toEqual([
+      'use.ts:4: Expected 2-3 arguments, but got 1.',
+      "use.ts:5: Object literal may only specify known properties, and 'nope' does not exist in type 'PostSearchBody'.",
+    ]);
+  });
+
+  it('makes a call pass options when its body would read as options (`{ body }`), so it is sent as the body', () => {
+    const { files } = outputsOf(
+      harText([
+        {
+          method: 'POST',
+          url: 'https://h.test/comments',
+          status: 201,
+          response: { id: 1 },
+          body: { body: 'Hi' },
+        },
+        {
+          method: 'POST',
+          url: 'https://h.test/api/notes',
+          status: 201,
+          response: { id: 2 },
+          body: { body: 'a', title: 't' },
+        },
+      ]),
+    );
+    const use = (...lines: string[]) =>
+      [
+        "import type { TypedApiClient } from '../../../../src/client/endpoint-map.js';",
+        "import type { Api } from './index.js';",
+        'declare const api: TypedApiClient<Api>;',
+        ...lines,
+        'export {};',
+      ].join('\n');
+    const right = use(
+      "const a: { id: number } = await api.post('/comments', { body: 'Hi' }, {});",
+      "const b: { id: number } = await api.post('/api/notes', { body: 'a', title: 't' });",
+      'void [a, b];',
+    );
+    expect(compile({ ...files, 'use.ts': right })).toEqual([]);
+    // post(path, { body: 'Hi' }) sends 'Hi' (docs/client.md, "The two-argument form"), not { body: 'Hi' }.
+    const ambiguous = use("await api.post('/comments', { body: 'Hi' });");
+    expect(compile({ ...files, 'use.ts': ambiguous })).toEqual([
+      'use.ts:4: Expected 3 arguments, but got 2.',
     ]);
   });
 

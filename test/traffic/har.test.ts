@@ -109,6 +109,28 @@ describe('parseHar: which entries are kept', () => {
     expect(exchanges.map((exchange) => exchange.response)).toEqual([{ title: 'x' }]);
   });
 
+  it('counts an empty JSON body as no body (not JSON), and only a missing text as not recorded', () => {
+    const { exchanges, skipped } = parseHar(
+      harText([
+        { method: 'POST', url: 'https://h.test/track', rawText: '' },
+        { url: 'https://h.test/saved-without-content', mimeType: 'application/json' },
+      ]),
+    );
+    expect(exchanges).toEqual([]);
+    expect(skipped).toEqual({ total: 2, notJson: 1, notRecorded: 1, malformed: 0 });
+  });
+
+  it('reads a JSON body that starts with a byte-order mark, as text or base64, as the client does', () => {
+    const base64 = entry({ url: 'https://h.test/b' }) as { response: { content: Record<string, unknown> } };
+    base64.response.content['text'] = Buffer.from('\uFEFF{"b":2}').toString('base64');
+    base64.response.content['encoding'] = 'base64';
+    const { exchanges, skipped } = parseHar(
+      harText([{ url: 'https://h.test/a', rawText: '\uFEFF{"a":1}' }, base64]),
+    );
+    expect(exchanges.map((exchange) => exchange.response)).toEqual([{ a: 1 }, { b: 2 }]);
+    expect(skipped.total).toBe(0);
+  });
+
   it('keeps a request body only when it is JSON', () => {
     const form = entry({ method: 'POST', url: 'https://h.test/login', response: { ok: true } }) as {
       request: Record<string, unknown>;

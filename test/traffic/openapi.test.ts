@@ -129,6 +129,27 @@ describe('emitOpenApi', () => {
     ).toEqual(['getAB', 'getAB2', 'getAB22']);
   });
 
+  it('types a path parameter integer only when every value reads as one unchanged (not 02134)', () => {
+    const zips = readHar(
+      harText([
+        { url: 'https://h.test/zips/02134', response: { city: 'Allston' } },
+        { url: 'https://h.test/zips/10001', response: { city: 'New York' } },
+        { url: 'https://h.test/users/7', response: { id: 7 } },
+        { url: 'https://h.test/users/10', response: { id: 10 } },
+      ]),
+    );
+    const document = JSON.parse(emitOpenApi(typeEndpoints(zips.endpoints)));
+    expect(
+      Object.entries(document.paths).map(([template, item]) => [
+        template,
+        (item as { get: { parameters: unknown[] } }).get.parameters,
+      ]),
+    ).toEqual([
+      ['/zips/{id}', [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]],
+      ['/users/{id}', [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }]],
+    ]);
+  });
+
   it('writes no value from the traffic: no example, no secret', () => {
     const text = emitOpenApi(typeEndpoints(traffic.endpoints), { servers: traffic.servers });
     expect(text).not.toContain('tfsecretkey99');

@@ -27,6 +27,29 @@ describe('queryParams', () => {
     ]);
   });
 
+  it('types as a string the numbers a number would send back changed (leading zeros, 19-digit ids, exponents)', () => {
+    const params = queryParams([
+      withQuery(
+        ['zip', '02134'],
+        ['after', '1234567890123456789'],
+        ['n', '1e3'],
+        ['lat', '51.5'],
+        ['w', '1.50'],
+      ),
+      withQuery(['zip', '10001'], ['after', '1'], ['n', '2'], ['lat', '-0.12'], ['w', '2']),
+    ]);
+    expect(params.map(({ name, type }) => [name, type])).toEqual([
+      ['zip', 'string'],
+      ['after', 'string'],
+      ['n', 'string'],
+      ['lat', 'number'],
+      ['w', 'string'],
+    ]);
+    expect(emitQueryType(params, 'Q')).toBe(
+      'export interface Q {\n  zip: string;\n  after: string;\n  n: string;\n  lat: number;\n  w: string;\n}\n',
+    );
+  });
+
   it('is empty when no request had a query', () => {
     expect(queryParams([withQuery(), withQuery()])).toEqual([]);
   });

@@ -28,6 +28,8 @@ export interface HarRun {
   readonly file: string;
   /** How the file is named in messages: as the user gave it. */
   readonly shown: string;
+  /** The line printed when the file does not exist, naming where it was given (`--har`, a config's `har`). */
+  readonly notFound: string;
   /** Absolute output folder. */
   readonly outDir: string;
   readonly openapi: boolean;
@@ -40,6 +42,7 @@ export const runHarCommand: Command<ResolvedHarCommand> = (command, io) =>
     {
       file: path.resolve(io.cwd, command.harPath),
       shown: command.harPath,
+      notFound: `--har file not found: "${command.harPath}"`,
       outDir: path.resolve(io.cwd, command.out),
       openapi: command.openapi,
       output: command.output,
@@ -57,7 +60,7 @@ export async function runHar(run: HarRun, io: CliIO): Promise<number> {
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'ENOENT') {
-      io.stderr.write(usageText(`--har file not found: "${run.shown}"`, err));
+      io.stderr.write(usageText(run.notFound, err));
       return EXIT.usage;
     }
     io.stderr.write(failureText(new Error(`${run.shown} cannot be read (${String(code)})`), quiet(err)));

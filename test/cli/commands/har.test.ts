@@ -151,6 +151,29 @@ describe('typefetch --type --har (in memory)', () => {
     expect(Object.keys(document.paths)).toEqual(['/users/{id}']);
   });
 
+  it('types a body nested far deeper than the type depth, as a JSON file run does, instead of overflowing the stack', async () => {
+    // Built as text: JSON.stringify itself would overflow on such a value.
+    const deep = JSON.stringify(`${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+    const deepEntry = (url: string) =>
+      `{"request":{"method":"GET","url":"${url}"},` +
+      `"response":{"status":200,"content":{"mimeType":"application/json","text":${deep}}}}`;
+    const har = `{"log":{"entries":[${deepEntry('https://api.example.com/grid/a')},${deepEntry('https://api.example.com/grid/b')}]}}`;
+    await writeFile(path.join(dir, 'api.har'), har);
+    const { io, stdout, stderr } = memoryIO(dir);
+    expect(await run(['--type', '--har', 'api.har'], io)).toBe(0);
+    expect([stdout(), stderr()]).toEqual([
+      '✅ GET /grid/{id} -> src/types/get-grid-id.ts\n' +
+        '✅ export interface Api -> src/types/index.ts\n' +
+        '✅ 1 endpoint from 2 requests in api.har, written to src/types\n',
+      '',
+    ]);
+    expect(await readFile(path.join(dir, 'src/types/get-grid-id.ts'), 'utf8')).toBe(
+      '// This file was auto-generated from an API response: GET /grid/{id}.\n' +
+        `// Generated at: ${FIXED_NOW.toISOString()}\n\n` +
+        `export type GetGridId = unknown${'[]'.repeat(65)};\n`,
+    );
+  });
+
   it('a HAR path that is a folder cannot be read: one line, exit 1', async () => {
     await mkdir(path.join(dir, 'api.har'));
     const { io, stdout, stderr } = memoryIO(dir);

@@ -27,8 +27,9 @@ import { openApiEndpoints } from './traffic.js';
 /** Runs every endpoint of the config file once, writes the index, prints the summary; returns the exit status. */
 export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cycle) => {
   const { out, err } = paintersFor(io);
-  const config = await readConfig(command, io, err);
-  if (config === undefined) return EXIT.usage;
+  const read = await readConfig(command, io, err);
+  if (read === undefined) return EXIT.usage;
+  const { config, shown } = read;
   const outDir = command.out === undefined ? config.outDir : path.resolve(io.cwd, command.out);
   if (config.har !== undefined) {
     if (command.check) {
@@ -43,7 +44,11 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
       return EXIT.usage;
     }
     const output = { ...config.output, ...command.output, format: 'typescript' as const };
-    return runHar({ ...config.har, outDir, openapi: command.openapi, output, verbose: command.verbose }, io);
+    const notFound = `${shown}: "har" file not found: "${config.har.shown}" (relative to the config file)`;
+    return runHar(
+      { ...config.har, notFound, outDir, openapi: command.openapi, output, verbose: command.verbose },
+      io,
+    );
   }
   const quiet = cycle === 'again';
   const mode = jobMode(command.check, cycle);
@@ -140,16 +145,19 @@ async function writeOpenApiFile(
   return false;
 }
 
-/** The config file read and checked, or `undefined` after printing why it cannot be used. */
+/**
+ * The config file read and checked, and how messages name it; or `undefined` after printing why it
+ * cannot be used.
+ */
 async function readConfig(
   command: ResolvedConfigCommand,
   io: CliIO,
   err: Painter,
-): Promise<ResolvedConfig | undefined> {
+): Promise<{ config: ResolvedConfig; shown: string } | undefined> {
   const file = path.resolve(io.cwd, command.configPath);
   try {
     const shown = displayPath(io.cwd, file);
-    return resolveConfig(await loadConfig(file, shown), file, shown);
+    return { config: resolveConfig(await loadConfig(file, shown), file, shown), shown };
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr.write(usageText(error.message, err));

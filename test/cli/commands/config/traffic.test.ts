@@ -152,6 +152,16 @@ describe('a config file with "har"', () => {
     );
   });
 
+  it('names the config key, not the --har flag, when its file does not exist (exit 2)', async () => {
+    await config({ har: 'missing.har', out: 'api' });
+    const { io, stdout, stderr } = memoryIO(dir);
+    expect(await run(['--type', '--config=typefetch.config.json'], io)).toBe(2);
+    expect([stdout(), stderr()]).toEqual([
+      '',
+      '❌ Error: typefetch.config.json: "har" file not found: "missing.har" (relative to the config file)\nRun typefetch --help for usage.\n',
+    ]);
+  });
+
   it('refuses --watch, as --har does, instead of rewriting every file on every cycle (exit 2)', async () => {
     await writeFile(path.join(dir, 'session.har'), JSON.stringify({ log: { entries: [] } }));
     await config({ har: 'session.har', out: 'api' });
