@@ -8,8 +8,8 @@ import { createFetch } from 'ofetch';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureTypes, type TypeCapture } from '../../src/capture/index.js';
 import { createApiClient } from '../../src/client/create-client.js';
+import { compile } from '../helpers/compile.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
-import { compile } from '../traffic/helpers/compile.js';
 import { type CheckSample, typecheckSamples } from '../typegen/helpers/typecheck.js';
 import { loadZodModule, schemaOf } from '../typegen/helpers/zod-module.js';
 
@@ -175,7 +175,7 @@ describe('captureTypes with the client', () => {
     );
     const use = (lines: string[]) =>
       [
-        "import type { TypedApiClient } from '../../../../src/client/endpoint-map.js';",
+        "import type { TypedApiClient } from '../../../src/client/endpoint-map.js';",
         "import type { Api } from './index.js';",
         'declare const api: TypedApiClient<Api>;',
         ...lines,

@@ -8,14 +8,14 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../cli/helpers/memory-io.js';
+import { compile } from '../helpers/compile.js';
 import { serveEach } from '../helpers/server.js';
-import { compile } from '../traffic/helpers/compile.js';
 import { recordHar } from '../traffic/helpers/record-har.js';
 import { SAMPLE_REQUESTS, SECRETS, sampleApi, samplePage } from '../traffic/helpers/sample-api.js';
 import { ensureBuilt, ROOT, runCli } from './helpers/cli.js';
 
 const CHROMIUM_HAR = path.join(ROOT, 'test/fixtures/har/chromium.har');
-const CLIENT_TYPES = '../../../../src/client/endpoint-map.js';
+const CLIENT_TYPES = '../../../src/client/endpoint-map.js';
 const serve = serveEach();
 let dir: string;
 

@@ -8,14 +8,14 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import type { EndpointTypes } from '../../src/traffic/index.js';
+import { compile } from '../helpers/compile.js';
 import { responseValidators, validateOpenApi } from '../helpers/openapi.js';
 import { toTsExpression } from '../typegen/helpers/typecheck.js';
-import { compile } from './helpers/compile.js';
 import { outputsOf } from './helpers/outputs.js';
 import { SECRETS } from './helpers/sample-api.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/har');
-const CLIENT_TYPES = '../../../../src/client/endpoint-map.js';
+const CLIENT_TYPES = '../../../src/client/endpoint-map.js';
 
 const EXPECTED_ENDPOINTS = [
   'POST /api/login 1',

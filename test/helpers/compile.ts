@@ -1,12 +1,12 @@
 // Type-checks a set of in-memory TypeScript files with the real compiler (strict, the repository's
-// settings). The files sit, in memory, in a folder inside the repository, so that imports of src/ and of
-// packages resolve.
+// settings). The files sit, in memory, in a folder inside the repository, so that imports of src/, of
+// packages and of the package itself by name (`typefetch`, through its `exports`) resolve.
 import path from 'node:path';
 import ts from 'typescript';
 
 export const VIRTUAL_FOLDER = path.join(import.meta.dirname, '.virtual');
 
-const options: ts.CompilerOptions = {
+const defaults: ts.CompilerOptions = {
   strict: true,
   noEmit: true,
   target: ts.ScriptTarget.ES2022,
@@ -20,29 +20,49 @@ const options: ts.CompilerOptions = {
   skipLibCheck: true,
 };
 
-/** Every diagnostic of the program made of `files` (name -> text, relative to VIRTUAL_FOLDER), as `file:line: message`. */
-export function compile(files: Record<string, string>): string[] {
+// Declaration files (lib.dom.d.ts, packages' types, dist/) are parsed once and shared between compiles:
+// parsing lib.dom.d.ts alone takes about a second.
+const declarationCache = new Map<string, ts.SourceFile | undefined>();
+const DECLARATION = /\.d\.[cm]?ts$/;
+
+/**
+ * Every diagnostic of the program made of `files` (name -> text, relative to VIRTUAL_FOLDER; names may
+ * hold folders), as `file:line: message`. `options` are added to the defaults above.
+ */
+export function compile(files: Record<string, string>, options: ts.CompilerOptions = {}): string[] {
+  const settings = { ...defaults, ...options };
   const sources = new Map(
     Object.entries(files).map(([name, text]) => [path.join(VIRTUAL_FOLDER, name), text]),
   );
-  const host = ts.createCompilerHost(options, true);
+  const folders = new Set<string>();
+  for (const file of sources.keys()) {
+    for (let folder = path.dirname(file); folder.startsWith(VIRTUAL_FOLDER); folder = path.dirname(folder)) {
+      folders.add(folder);
+    }
+  }
+  const host = ts.createCompilerHost(settings, true);
   const readFile = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
   host.fileExists = (file) => sources.has(file) || ts.sys.fileExists(file);
   host.readFile = (file) => sources.get(file) ?? readFile(file);
   const directoryExists = host.directoryExists?.bind(host);
   host.directoryExists = (folder) =>
-    folder === VIRTUAL_FOLDER ||
+    folders.has(folder) ||
     (directoryExists === undefined ? ts.sys.directoryExists(folder) : directoryExists(folder));
   host.getSourceFile = (file, version, ...rest) => {
     const text = sources.get(file);
-    return text === undefined
-      ? getSourceFile(file, version, ...rest)
-      : ts.createSourceFile(file, text, version, true);
+    if (text !== undefined) return ts.createSourceFile(file, text, version, true);
+    if (!DECLARATION.test(file)) return getSourceFile(file, version, ...rest);
+    const key =
+      typeof version === 'object'
+        ? `${file}|${version.languageVersion}|${version.impliedNodeFormat}`
+        : `${file}|${version}`;
+    if (!declarationCache.has(key)) declarationCache.set(key, getSourceFile(file, version, ...rest));
+    return declarationCache.get(key);
   };
   const program = ts.createProgram(
     [...sources.keys()].filter((file) => file.endsWith('.ts')),
-    options,
+    settings,
     host,
   );
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
