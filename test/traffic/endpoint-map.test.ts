@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emitEndpointMap } from '../../src/traffic/endpoint-map.js';
 import { typeEndpoints } from '../../src/traffic/endpoint-types.js';
 import { readHar } from '../../src/traffic/endpoints.js';
-import { compile } from './helpers/compile.js';
+import { compile } from '../helpers/compile.js';
 import { harText } from './helpers/har-text.js';
 import { outputsOf } from './helpers/outputs.js';
 
