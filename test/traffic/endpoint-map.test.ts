@@ -82,7 +82,7 @@ describe('emitEndpointMap', () => {
     ]).toEqual([false, true]);
     const use = (...lines: string[]) =>
       [
-        "import type { TypedApiClient } from '../../../../src/client/endpoint-map.js';",
+        "import type { TypedApiClient } from '../../../src/client/endpoint-map.js';",
         "import type { Api } from './index.js';",
         'declare const api: TypedApiClient<Api>;',
         ...lines,
@@ -123,7 +123,7 @@ describe('emitEndpointMap', () => {
     );
     const use = (...lines: string[]) =>
       [
-        "import type { TypedApiClient } from '../../../../src/client/endpoint-map.js';",
+        "import type { TypedApiClient } from '../../../src/client/endpoint-map.js';",
         "import type { Api } from './index.js';",
         'declare const api: TypedApiClient<Api>;',
         ...lines,
