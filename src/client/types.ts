@@ -153,7 +153,10 @@ export interface SseEvent<T = string> {
   readonly retry: number | undefined;
 }
 
-/** Options of `client.sse()`: every request option, and these. */
+/**
+ * Options of `client.sse()`: every request option, and these. `validateResponse` checks each event's
+ * `data` (after `parseJson`); an event that fails ends the iteration with ValidationError.
+ */
 export interface SseOptions<T = string> extends Omit<RequestOptions<T>, 'parseAs' | 'body'> {
   /** `data` as `JSON.parse` gives it, instead of the string. @default false */
   parseJson?: boolean | undefined;

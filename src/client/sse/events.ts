@@ -1,8 +1,9 @@
 import { checkBoolean, optionError } from '../check.js';
-import { ApiError, NetworkError, TimeoutError } from '../errors.js';
+import { ApiError, NetworkError, TimeoutError, ValidationError } from '../errors.js';
 import { eventMessage } from '../messages/index.js';
 import { discardBody, mediaType } from '../response.js';
 import type { Clock, Locale, RequestOptions, ResponsePromise, SseEvent, SseOptions } from '../types.js';
+import { validateBody } from '../validation.js';
 import { parseEventStream, type StreamState } from './parse.js';
 
 /** The reconnection time until the stream sets one with `retry:`. */
@@ -30,7 +31,9 @@ export async function* serverSentEvents<T>(
   ) {
     throw optionError('sse: maxReconnects', 'be an integer >= 0 or Infinity', maxReconnects, RangeError);
   }
-  const { signal } = request;
+  // Checked as a request option when connecting, but a connection's body is never validated: each
+  // event's data is, below.
+  const { signal, validateResponse: schema } = request;
   const locale = request.errorLocale ?? client.locale;
   const state: StreamState = { lastEventId: '', retryMs: DEFAULT_RETRY_MS };
   for (let reconnects = 0; ; reconnects++) {
@@ -38,8 +41,9 @@ export async function* serverSentEvents<T>(
     headers.set('accept', 'text/event-stream');
     if (state.lastEventId !== '') headers.set('last-event-id', utf8Header(state.lastEventId));
     let body: ReadableStream<Uint8Array> | undefined;
+    let response: Response | undefined;
     try {
-      const response = await connect({ ...request, headers, parseAs: 'stream' }).asResponse();
+      response = await connect({ ...request, headers, parseAs: 'stream' }).asResponse();
       // 204 No Content: the server says there is nothing more; no reconnection.
       if (response.status === 204 || response.body === null) return;
       // As EventSource does, a 2xx of another type (an app's HTML fallback page) fails for good: read
@@ -65,7 +69,25 @@ export async function* serverSentEvents<T>(
         for await (const event of parseEventStream(body, state, signal ?? undefined)) {
           // Events already received when the signal aborted (one chunk may hold many) are not yielded.
           if (signal?.aborted) break;
-          yield parseJson ? { ...event, data: parseData(event.data, locale) as T } : (event as SseEvent<T>);
+          if (!parseJson && schema === undefined) {
+            yield event as SseEvent<T>;
+            continue;
+          }
+          let data: unknown = parseJson ? parseData(event.data, locale) : event.data;
+          if (schema !== undefined) {
+            const outcome = await validateBody(data, schema);
+            if (!outcome.ok) {
+              throw new ValidationError({
+                status: (response as Response).status,
+                statusText: (response as Response).statusText,
+                message: eventMessage('validationFailed', locale),
+                issues: outcome.issues,
+              });
+            }
+            data = outcome.value;
+            if (signal?.aborted) break;
+          }
+          yield { ...event, data: data as T };
         }
       } catch (error) {
         // The connection broke mid-stream: reconnect, unless the caller aborted or the data was bad.

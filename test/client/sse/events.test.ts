@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, type SseEvent } from '../../../src/index.js';
+import { z } from 'zod';
+import { ApiError, createApiClient, type SseEvent, ValidationError } from '../../../src/index.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 import { createTestServer, type TestServer } from '../../helpers/server.js';
 
@@ -68,6 +69,10 @@ beforeAll(async () => {
       case '/not-json':
         open(res);
         res.end('data: {oops\n\n');
+        return;
+      case '/prices':
+        open(res);
+        res.end('data: {"price":1}\n\ndata: {"price":"2"}\n\n');
         return;
       case '/html':
         // A single-page app's fallback: any unknown path gets index.html with 200.
@@ -188,6 +193,35 @@ describe('client.sse against a loopback server', () => {
       (e: unknown) => e,
     );
     expect(english).toMatchObject({ message: 'The response is not valid JSON.' });
+  });
+
+  it("checks each event's data against validateResponse: a Standard Schema's output is the data, a failure a ValidationError", async () => {
+    connections = [];
+    const api = createApiClient({ baseUrl: server.url, locale: 'es' });
+    const seen: unknown[] = [];
+    const schema = z.object({ price: z.number().transform((price) => price * 100) });
+    const error = await (async () => {
+      for await (const { data } of api.sse('/prices', { parseJson: true, validateResponse: schema })) {
+        seen.push(data);
+      }
+    })().catch((e: unknown) => e);
+    // The first event passes (its output is the data); the second fails and ends the iteration.
+    expect(seen).toEqual([{ price: 100 }]);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe('La respuesta no tiene la forma esperada.');
+    expect(error).toMatchObject({
+      status: 200,
+      issues: [
+        { path: 'price', expected: 'Invalid input: expected number, received string', received: 'string' },
+      ],
+    });
+    // Bad data is no dropped connection: no reconnection.
+    expect(connections).toHaveLength(1);
+    // A simple schema checks the string data too, when parseJson is off: a string is not an object.
+    const simple = await collect(
+      api.sse('/plain', { maxReconnects: 0, validateResponse: { id: { type: 'number', required: true } } }),
+    ).catch((e: unknown) => e);
+    expect(simple).toBeInstanceOf(ValidationError);
   });
 
   it('rejects a 2xx that is not text/event-stream with ApiError, without reconnecting, as EventSource fails it', async () => {
