@@ -1,3 +1,4 @@
+import { showValue } from '../shared/show-value.js';
 import { isPlainObject } from './body.js';
 import type { ListQuery, PaginatedResponse, SearchParams } from './types.js';
 import { searchParamsError } from './url.js';
@@ -26,10 +27,10 @@ export function assertListQuery(query: ListQuery): void {
   if (query.sort === undefined) return;
   const { field, order } = query.sort as { field: unknown; order: unknown };
   if (typeof field !== 'string' || field === '') {
-    throw new TypeError(`getList: sort.field must be a non-empty string, got ${JSON.stringify(field)}`);
+    throw new TypeError(`getList: sort.field must be a non-empty string, got ${showValue(field)}`);
   }
   if (order !== 'asc' && order !== 'desc') {
-    throw new RangeError(`getList: sort.order must be "asc" or "desc", got ${JSON.stringify(order)}`);
+    throw new RangeError(`getList: sort.order must be "asc" or "desc", got ${showValue(order)}`);
   }
 }
 
@@ -72,7 +73,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function readTotal(value: unknown, where: string): number {
   const total = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) {
-    throw new TypeError(`getList: ${where} must be a non-negative integer, got ${JSON.stringify(value)}`);
+    throw new TypeError(`getList: ${where} must be a non-negative integer, got ${showValue(value)}`);
   }
   return total;
 }

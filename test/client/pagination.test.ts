@@ -207,6 +207,13 @@ describe('defaultListResponse', () => {
     expect(() => defaultListResponse({ data: [], count: 'lots' }, res(), q(1, 2))).toThrow(
       new TypeError('getList: count must be a non-negative integer, got "lots"'),
     );
+    // Shown as what it is: JSON would print NaN as null, and an object's whole contents.
+    expect(() => defaultListResponse({ data: [], total: Number.NaN }, res(), q(1, 2))).toThrow(
+      new TypeError('getList: total must be a non-negative integer, got NaN'),
+    );
+    expect(() => defaultListResponse({ data: [], total: { n: 3 } }, res(), q(1, 2))).toThrow(
+      new TypeError('getList: total must be a non-negative integer, got an object'),
+    );
   });
 
   it.each([
