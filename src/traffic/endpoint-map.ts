@@ -1,14 +1,15 @@
 // The endpoint map: `export interface Api`, one member per endpoint, keyed `'METHOD /path/{template}'`,
 // valued `{ params, query, body, response }`; members that do not apply are `never`, a body some requests
-// did not have is `| undefined`, and a response never seen (only errors were recorded) is `unknown`.
+// did not have is `| undefined`, a 2xx answered without a body adds `undefined` to the response (what the
+// client resolves it to), and a response never seen (only errors were recorded) is `unknown`.
 // `createApiClient<Api>()` reads it (docs/traffic.md).
-import { bodyRequired, type EndpointTypes } from './endpoint-types.js';
+import { answeredEmpty, bodyRequired, type EndpointTypes } from './endpoint-types.js';
 import type { Endpoint } from './endpoints.js';
 import { propertyKey, quote } from './query.js';
 
 /**
  * What the map needs of an endpoint: its key and parameters, and the names of its types; its exchanges,
- * when known, say whether the body is required.
+ * when known, say whether the body is required and whether a 2xx came without a body.
  */
 export interface EndpointMapEntry {
   readonly endpoint: Pick<Endpoint, 'key' | 'params'> & Partial<Pick<Endpoint, 'exchanges'>>;
@@ -51,16 +52,30 @@ export function emitEndpointMap<T extends EndpointMapEntry>(
         : endpoint.exchanges === undefined || bodyRequired(endpoint.exchanges)
           ? names.body
           : `${names.body} | undefined`;
+    const response = responseType(names.response, endpoint.exchanges);
     members.push(
       `  ${quote(endpoint.key)}: {\n` +
         `    params: ${params};\n` +
         `    query: ${names.query ?? 'never'};\n` +
         `    body: ${body};\n` +
-        `    response: ${names.response ?? 'unknown'};\n` +
+        `    response: ${response};\n` +
         '  };',
     );
   }
   const head = imports.length > 0 ? `${imports.join('\n')}\n\n` : '';
   const body = members.length > 0 ? `\n${members.join('\n')}\n` : '';
   return `${head}export interface ${name} {${body}}\n`;
+}
+
+/**
+ * The response member: the 2xx type, `| undefined` when some 2xx had no body (the client resolves it to
+ * `undefined`); `undefined` when no 2xx had one; `unknown` when no 2xx was recorded.
+ */
+function responseType(
+  name: string | undefined,
+  exchanges: EndpointMapEntry['endpoint']['exchanges'],
+): string {
+  const empty = exchanges !== undefined && answeredEmpty(exchanges);
+  if (name === undefined) return empty ? 'undefined' : 'unknown';
+  return empty ? `${name} | undefined` : name;
 }

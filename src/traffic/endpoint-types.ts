@@ -98,6 +98,14 @@ export function bodyRequired(exchanges: readonly Pick<Exchange, 'body'>[]): bool
   return exchanges.every((exchange) => exchange.body !== undefined);
 }
 
+/**
+ * Whether some 2xx answer of the endpoint had no body (204, 205, an empty JSON body): the client resolves
+ * such a call to `undefined`, so the map's response type includes it.
+ */
+export function answeredEmpty(exchanges: readonly Pick<Exchange, 'empty'>[]): boolean {
+  return exchanges.some((exchange) => exchange.empty === true);
+}
+
 /** The options of generateTypesFromSamples that the traffic passes on (only those given). */
 export function generatorOptions(options: TrafficTypeOptions): TrafficTypeOptions {
   const out: TrafficTypeOptions = {};
@@ -116,8 +124,10 @@ function samplesOf(endpoint: Endpoint): EndpointTypes['samples'] {
   const error: unknown[] = [];
   const body: unknown[] = [];
   for (const exchange of endpoint.exchanges) {
-    if (exchange.status >= 200 && exchange.status < 300) response.push(exchange.response);
-    else if (exchange.status >= 400) error.push(exchange.response);
+    // A 2xx without a body gives no sample: the map and the document say it apart (answeredEmpty).
+    if (exchange.status >= 200 && exchange.status < 300) {
+      if (exchange.empty !== true) response.push(exchange.response);
+    } else if (exchange.status >= 400) error.push(exchange.response);
     if (exchange.body !== undefined && BODY_METHODS.has(endpoint.method)) body.push(exchange.body.value);
   }
   return { response, error, body };

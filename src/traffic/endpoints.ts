@@ -25,7 +25,8 @@ export interface Traffic {
 }
 
 /**
- * Reads a HAR file's text: every entry whose response is JSON joins an endpoint. Pure: no I/O.
+ * Reads a HAR file's text: every entry whose response is JSON, or a 2xx without a body, joins an
+ * endpoint. Pure: no I/O.
  * @throws HarError (one line) when the text is not HAR.
  * @example readHar(text).endpoints.map((e) => e.key) // ['GET /users/{id}', 'POST /users']
  */
@@ -42,7 +43,10 @@ export function groupEndpoints(exchanges: readonly Exchange[]): Omit<Traffic, 's
     if (!servers.includes(exchange.origin)) servers.push(exchange.origin);
     const id = exchange.segments.join('/');
     const path = paths.get(id) ?? { segments: exchange.segments, bodies: [] };
-    if (exchange.status >= 200 && exchange.status < 300) path.bodies.push(exchange.response);
+    // A 2xx without a body says nothing of the resource: no evidence for merging paths.
+    if (exchange.status >= 200 && exchange.status < 300 && exchange.empty !== true) {
+      path.bodies.push(exchange.response);
+    }
     paths.set(id, path);
   }
   const ids = [...paths.keys()];

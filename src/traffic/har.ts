@@ -1,6 +1,8 @@
-// HAR 1.2 text -> the exchanges worth typing: requests whose response body is JSON. Everything else is
-// counted, never kept. Headers and cookies are never read (only the content types are), and the values of
-// secret-named query parameters are dropped here, so no later step can write them (docs/traffic.md).
+// HAR 1.2 text -> the exchanges worth typing: requests whose response body is JSON, and 2xx answers
+// without a body (204, 205, an empty JSON body), which the client resolves to `undefined`. Everything
+// else is counted, never kept. Headers and cookies are never read (only the content types are), and the
+// values of secret-named query parameters are dropped here, so no later step can write them
+// (docs/traffic.md).
 import { isSecretQueryName } from './secrets.js';
 import { pathSegments } from './template.js';
 
@@ -15,8 +17,13 @@ export interface Exchange {
   /** The query string's pairs in order; a secret-named parameter's value is `''`. */
   readonly query: readonly (readonly [name: string, value: string])[];
   readonly status: number;
-  /** The parsed JSON response body. */
+  /** The parsed JSON response body; `undefined` when `empty`. */
   readonly response: unknown;
+  /**
+   * A 2xx answer without a body (204, 205, an empty JSON body): the client resolves such a call to
+   * `undefined`. Never set on other statuses.
+   */
+  readonly empty?: true;
   /** The parsed JSON request body, when the request had one. */
   readonly body?: { readonly value: unknown } | undefined;
 }
@@ -25,7 +32,10 @@ export interface Exchange {
 export interface Skipped {
   /** All entries left out. */
   readonly total: number;
-  /** The response is not JSON: another content type, no body (204, HEAD, redirects, an empty text), or a body that does not parse. */
+  /**
+   * The response is not JSON: another content type, no body outside a 2xx (HEAD, 304, redirects, an empty
+   * error), or a body that does not parse.
+   */
   readonly notJson: number;
   /** The response says JSON, but the HAR holds no text for it (saved without content). */
   readonly notRecorded: number;
@@ -87,24 +97,39 @@ function readEntry(entry: unknown): Exchange | SkipReason {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'malformed';
   const content = isObject(response['content']) ? response['content'] : {};
-  if (!isJsonType(content['mimeType'])) return 'notJson';
   const upper = method.toUpperCase();
-  if (upper === 'HEAD' || status === 204 || status === 205 || status === 304) return 'notJson';
+  if (upper === 'HEAD' || status === 304) return 'notJson';
   const bodyText = decodeText(content['text'], content['encoding']);
-  if (bodyText === undefined) return 'notRecorded';
-  // Browsers save an empty body as `"text": ""`: no body, as a 204.
-  if (bodyText === '') return 'notJson';
-  const parsed = parseJson(bodyText);
-  if (parsed === undefined) return 'notJson';
-  return {
+  const exchange = () => ({
     method: upper,
     origin: url.origin,
     segments: pathSegments(url.pathname),
     query: queryPairs(url),
     status,
-    response: parsed.value,
     body: requestBody(request['postData']),
-  };
+  });
+  if (isEmptySuccess(status, content['mimeType'], bodyText)) {
+    return { ...exchange(), response: undefined, empty: true };
+  }
+  if (!isJsonType(content['mimeType'])) return 'notJson';
+  if (bodyText === undefined) return 'notRecorded';
+  // An empty body outside a 2xx: nothing to type.
+  if (bodyText === '') return 'notJson';
+  const parsed = parseJson(bodyText);
+  if (parsed === undefined) return 'notJson';
+  return { ...exchange(), response: parsed.value };
+}
+
+/**
+ * A 2xx answer the client resolves to `undefined`: a 204 or 205 (whatever the HAR holds), or an empty
+ * text, which browsers save as `"text": ""`, with a JSON content type or none (`x-unknown` is how
+ * Chromium writes none). An empty text under another type is not taken for an empty body: Chromium saves
+ * images that way.
+ */
+function isEmptySuccess(status: number, mimeType: unknown, text: string | undefined): boolean {
+  if (status === 204 || status === 205) return true;
+  if (status < 200 || status >= 300 || text !== '') return false;
+  return isJsonType(mimeType) || mimeType === undefined || mimeType === '' || mimeType === 'x-unknown';
 }
 
 /** The query string's pairs in order, the value of a secret-named parameter dropped (`''`). */

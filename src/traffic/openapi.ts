@@ -1,6 +1,7 @@
 // Endpoints -> one OpenAPI 3.1 document: servers, templated paths, path and query parameters, request
-// bodies, responses per status seen, and the schemas under components/schemas, named as the TypeScript
-// types. Values are never written: no example, no default, no header. docs/traffic.md, "OpenAPI".
+// bodies, responses per status seen (no content for one answered without a body), and the schemas under
+// components/schemas, named as the TypeScript types. Values are never written: no example, no default,
+// no header. docs/traffic.md, "OpenAPI".
 import { STATUS_CODES } from 'node:http';
 import { generateTypesFromSamples } from '../typegen/samples.js';
 import { bodyRequired, type EndpointTypes, type TrafficTypeOptions } from './endpoint-types.js';
@@ -87,7 +88,11 @@ export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenAp
     for (const status of statuses) {
       const role = status >= 200 && status < 300 ? 'response' : status >= 400 ? 'error' : undefined;
       const response: JsonObject = { description: STATUS_CODES[status] ?? `Status ${status}` };
-      if (role !== undefined) response['content'] = { 'application/json': { schema: schemaRef(role) } };
+      // A status whose answers all came without a body (a 204) has no content.
+      const bodied = endpoint.exchanges.some((each) => each.status === status && each.empty !== true);
+      if (role !== undefined && bodied) {
+        response['content'] = { 'application/json': { schema: schemaRef(role) } };
+      }
       responses[String(status)] = response;
     }
     operation['responses'] = responses;

@@ -58,6 +58,7 @@ const ENDPOINT_FILES = [
   ['GET /api/users/{id}/posts', 'get-api-users-id-posts.ts'],
   ['POST /api/users', 'post-api-users.ts'],
   ['PATCH /api/users/{id}', 'patch-api-users-id.ts'],
+  ['DELETE /api/users/{id}', 'delete-api-users-id.ts'],
   ['GET /api/repos/{owner}/{repo}', 'get-api-repos-owner-repo.ts'],
   ['GET /api/orders/{id}', 'get-api-orders-id.ts'],
   ['GET /api/search', 'get-api-search.ts'],
@@ -72,7 +73,7 @@ describe('typefetch --type --har <file>', () => {
       stdout: [
         ...ENDPOINT_FILES.map(([key, file]) => `✅ ${key} -> src/api/${file}`),
         '✅ export interface Api -> src/api/index.ts',
-        '✅ 10 endpoints from 17 requests in api.har, written to src/api; 3 entries skipped (3 not JSON)',
+        '✅ 11 endpoints from 18 requests in api.har, written to src/api; 2 entries skipped (2 not JSON)',
         '',
       ].join('\n'),
       stderr: '',
@@ -85,6 +86,11 @@ describe('typefetch --type --har <file>', () => {
     expect(files['index.ts']).toContain(
       "  'GET /api/users/{id}': {\n    params: { id: string | number };\n    query: never;\n    body: never;\n    response: GetApiUsersId;\n  };\n",
     );
+    // The DELETE answered 204: in the map, resolving to undefined; its file declares nothing.
+    expect(files['index.ts']).toContain(
+      "  'DELETE /api/users/{id}': {\n    params: { id: string | number };\n    query: never;\n    body: never;\n    response: undefined;\n  };\n",
+    );
+    expect(files['delete-api-users-id.ts']).toMatch(/\nexport \{\};\n$/);
     // The map types calls by path through the client's types; a wrong parameter name does not compile.
     const use = (line: string) =>
       [
@@ -98,6 +104,10 @@ describe('typefetch --type --har <file>', () => {
       "const user = await api.get('/api/users/{id}', { params: { id: 1 } }); const city: string = user.address.city; void city;",
     );
     expect(compile({ ...files, 'use.ts': typed })).toEqual([]);
+    const deleted = use(
+      "const gone: undefined = await api.delete('/api/users/{id}', { params: { id: 3 } }); void gone;",
+    );
+    expect(compile({ ...files, 'use.ts': deleted })).toEqual([]);
     const wrong = use("await api.get('/api/users/{id}', { params: { userId: 1 } });");
     expect(compile({ ...files, 'use.ts': wrong }).join('\n')).toMatch(/use\.ts:4: .*userId/);
     expect(leaked([result.stdout, result.stderr, ...Object.values(files)])).toEqual([]);
@@ -109,8 +119,8 @@ describe('typefetch --type --har <file>', () => {
     expect(result).toEqual({
       code: 0,
       stdout:
-        '✅ OpenAPI 3.1, 10 endpoints -> src/api/openapi.json\n' +
-        '✅ 10 endpoints from 17 requests in api.har, written to src/api; 3 entries skipped (3 not JSON)\n',
+        '✅ OpenAPI 3.1, 11 endpoints -> src/api/openapi.json\n' +
+        '✅ 11 endpoints from 18 requests in api.har, written to src/api; 2 entries skipped (2 not JSON)\n',
       stderr: '',
     });
     const files = await readTree(path.join(dir, 'src/api'));
@@ -121,6 +131,9 @@ describe('typefetch --type --har <file>', () => {
     };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toContain('/api/users/{id}');
+    expect(document.paths['/api/users/{id}']).toMatchObject({
+      delete: { operationId: 'deleteApiUsersId', responses: { '204': { description: 'No Content' } } },
+    });
     const validation = await new Validator().validate(document);
     expect(validation.errors ?? []).toEqual([]);
     expect(validation.valid).toBe(true);
@@ -135,7 +148,7 @@ describe('typefetch --type --har <file>', () => {
     const openapi = await runCli(['--type', '--har', 'chromium.har', '--format', 'openapi'], dir);
     expect([types.code, openapi.code]).toEqual([0, 0]);
     expect(types.stdout.split('\n').at(-2)).toBe(
-      '✅ 10 endpoints from 17 requests in chromium.har, written to src/types; 4 entries skipped (4 not JSON)',
+      '✅ 11 endpoints from 18 requests in chromium.har, written to src/types; 3 entries skipped (3 not JSON)',
     );
     const files = await readTree(path.join(dir, 'src/types'));
     expect(Object.keys(files)).toContain('openapi.json');

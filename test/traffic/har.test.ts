@@ -33,7 +33,7 @@ describe('parseHar: what is not HAR', () => {
 });
 
 describe('parseHar: which entries are kept', () => {
-  it('keeps JSON responses and counts every other entry by reason', () => {
+  it('keeps JSON responses and 2xx answers without a body, and counts every other entry by reason', () => {
     const { exchanges, skipped } = parseHar(
       harText([
         { url: 'https://h.test/a', response: { a: 1 } },
@@ -49,8 +49,11 @@ describe('parseHar: which entries are kept', () => {
         'an entry that is a string',
       ]),
     );
-    expect(exchanges.map((exchange) => exchange.segments)).toEqual([['a']]);
-    expect(skipped).toEqual({ total: 10, notJson: 5, notRecorded: 1, malformed: 4 });
+    expect(exchanges.map((exchange) => [exchange.segments, exchange.empty])).toEqual([
+      [['a'], undefined],
+      [['x'], true],
+    ]);
+    expect(skipped).toEqual({ total: 9, notJson: 4, notRecorded: 1, malformed: 4 });
   });
 
   it('counts an entry with no real status (0, as browsers save a blocked or cancelled request) as malformed', () => {
@@ -109,15 +112,26 @@ describe('parseHar: which entries are kept', () => {
     expect(exchanges.map((exchange) => exchange.response)).toEqual([{ title: 'x' }]);
   });
 
-  it('counts an empty JSON body as no body (not JSON), and only a missing text as not recorded', () => {
+  it('keeps an empty JSON 2xx body as an answer without a body, and counts a missing text as not recorded', () => {
     const { exchanges, skipped } = parseHar(
       harText([
         { method: 'POST', url: 'https://h.test/track', rawText: '' },
         { url: 'https://h.test/saved-without-content', mimeType: 'application/json' },
       ]),
     );
-    expect(exchanges).toEqual([]);
-    expect(skipped).toEqual({ total: 2, notJson: 1, notRecorded: 1, malformed: 0 });
+    expect(exchanges).toEqual([
+      {
+        method: 'POST',
+        origin: 'https://h.test',
+        segments: ['track'],
+        query: [],
+        status: 200,
+        response: undefined,
+        empty: true,
+        body: undefined,
+      },
+    ]);
+    expect(skipped).toEqual({ total: 1, notJson: 0, notRecorded: 1, malformed: 0 });
   });
 
   it('reads a JSON body that starts with a byte-order mark, as text or base64, as the client does', () => {

@@ -1,7 +1,8 @@
 // The har command, `typefetch --type --har <file.har>`: every request of a HAR file whose response is
-// JSON joins an endpoint `METHOD /path/{template}`; one file per endpoint plus index.ts with the endpoint
-// map, or with --format=openapi one openapi.json. A config file's `har` key runs the same. Headers, cookies
-// and secret query values of the HAR are never read, written or printed (docs/traffic.md, "Secrets").
+// JSON, or a 2xx without a body (a 204), joins an endpoint `METHOD /path/{template}`; one file per
+// endpoint plus index.ts with the endpoint map, or with --format=openapi one openapi.json. A config file's
+// `har` key runs the same. Headers, cookies and secret query values of the HAR are never read, written or
+// printed (docs/traffic.md, "Secrets").
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeAtomically, writeTypesFile } from '../../node/atomic-write.js';
@@ -111,8 +112,9 @@ async function writeTypes(
 ): Promise<[string, string][]> {
   const lines: [string, string][] = [];
   for (const endpoint of types) {
-    // An endpoint seen only with 1xx or 3xx answers has no type; `export {}` keeps its file a module, so
-    // the `export *` of index.ts compiles (docs/traffic.md, "Files and type names").
+    // An endpoint seen only with 1xx or 3xx answers, or 2xx ones without a body (a 204), may have no type;
+    // `export {}` keeps its file a module, so the `export *` of index.ts compiles (docs/traffic.md, "Files
+    // and type names").
     const declarations = endpoint.typescript === '' ? 'export {};\n' : endpoint.typescript;
     const file = await writeTypesFile(
       outDir,
