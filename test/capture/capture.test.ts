@@ -8,7 +8,7 @@ import { createFetch } from 'ofetch';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureTypes, type TypeCapture } from '../../src/capture/index.js';
 import { createApiClient } from '../../src/client/create-client.js';
-import { compile } from '../helpers/compile.js';
+import { compile, typedCallsModule } from '../helpers/compile.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 import { type CheckSample, typecheckSamples } from '../typegen/helpers/typecheck.js';
 import { loadZodModule, schemaOf } from '../typegen/helpers/zod-module.js';
@@ -173,13 +173,7 @@ describe('captureTypes with the client', () => {
         '',
       ].join('\n'),
     );
-    const use = (lines: string[]) =>
-      [
-        "import type { TypedApiClient } from '../../../src/client/endpoint-map.js';",
-        "import type { Api } from './index.js';",
-        'declare const api: TypedApiClient<Api>;',
-        ...lines,
-      ].join('\n');
+    const use = (lines: string[]) => typedCallsModule(...lines);
     const files = {
       'index.ts': map,
       'get-users-id.ts': await read('get-users-id.ts'),

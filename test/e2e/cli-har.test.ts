@@ -8,14 +8,13 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../cli/helpers/memory-io.js';
-import { compile } from '../helpers/compile.js';
+import { compile, typedCallsModule } from '../helpers/compile.js';
 import { serveEach } from '../helpers/server.js';
 import { recordHar } from '../traffic/helpers/record-har.js';
 import { SAMPLE_REQUESTS, SECRETS, sampleApi, samplePage } from '../traffic/helpers/sample-api.js';
 import { ensureBuilt, ROOT, runCli } from './helpers/cli.js';
 
 const CHROMIUM_HAR = path.join(ROOT, 'test/fixtures/har/chromium.har');
-const CLIENT_TYPES = '../../../src/client/endpoint-map.js';
 const serve = serveEach();
 let dir: string;
 
@@ -92,14 +91,7 @@ describe('typefetch --type --har <file>', () => {
     );
     expect(files['delete-api-users-id.ts']).toMatch(/\nexport \{\};\n$/);
     // The map types calls by path through the client's types; a wrong parameter name does not compile.
-    const use = (line: string) =>
-      [
-        `import type { TypedApiClient } from '${CLIENT_TYPES}';`,
-        "import type { Api } from './index.js';",
-        'declare const api: TypedApiClient<Api>;',
-        line,
-        'export {};',
-      ].join('\n');
+    const use = typedCallsModule;
     const typed = use(
       "const user = await api.get('/api/users/{id}', { params: { id: 1 } }); const city: string = user.address.city; void city;",
     );

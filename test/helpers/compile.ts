@@ -72,3 +72,18 @@ export function compile(files: Record<string, string>, options: ts.CompilerOptio
     return `${path.relative(VIRTUAL_FOLDER, diagnostic.file.fileName)}:${line + 1}: ${message}`;
   });
 }
+
+/** The three lines that open a {@link typedCallsModule}: the typed client over `./index.js`'s `Api`. */
+export const TYPED_CLIENT_PREAMBLE = [
+  "import type { TypedApiClient } from '../../../src/client/endpoint-map.js';",
+  "import type { Api } from './index.js';",
+  'declare const api: TypedApiClient<Api>;',
+] as const;
+
+/**
+ * A module (to compile beside an endpoint map's `index.ts`) that calls the map through the typed client:
+ * `lines` from line 4 on, in a module's async context, so `await api.get(...)` compiles.
+ */
+export function typedCallsModule(...lines: string[]): string {
+  return [...TYPED_CLIENT_PREAMBLE, ...lines, 'export {};'].join('\n');
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emitEndpointMap } from '../../src/traffic/endpoint-map.js';
 import { typeEndpoints } from '../../src/traffic/endpoint-types.js';
 import { readHar } from '../../src/traffic/endpoints.js';
-import { compile } from '../helpers/compile.js';
+import { compile, typedCallsModule } from '../helpers/compile.js';
 import { harText } from './helpers/har-text.js';
 import { outputsOf } from './helpers/outputs.js';
 
@@ -80,14 +80,7 @@ describe('emitEndpointMap', () => {
       operations['/search'].post.requestBody.required,
       operations['/users'].post.requestBody.required,
     ]).toEqual([false, true]);
-    const use = (...lines: string[]) =>
-      [
-        "import type { TypedApiClient } from '../../../src/client/endpoint-map.js';",
-        "import type { Api } from './index.js';",
-        'declare const api: TypedApiClient<Api>;',
-        ...lines,
-        'export {};',
-      ].join('\n');
+    const use = typedCallsModule;
     const calls = use(
       "const a: { hits: number } = await api.post('/search');",
       "const b: { hits: number } = await api.post('/search', { q: 'x' });",
@@ -121,14 +114,7 @@ describe('emitEndpointMap', () => {
         },
       ]),
     );
-    const use = (...lines: string[]) =>
-      [
-        "import type { TypedApiClient } from '../../../src/client/endpoint-map.js';",
-        "import type { Api } from './index.js';",
-        'declare const api: TypedApiClient<Api>;',
-        ...lines,
-        'export {};',
-      ].join('\n');
+    const use = typedCallsModule;
     const right = use(
       "const a: { id: number } = await api.post('/comments', { body: 'Hi' }, {});",
       "const b: { id: number } = await api.post('/api/notes', { body: 'a', title: 't' });",

@@ -8,14 +8,13 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import type { EndpointTypes } from '../../src/traffic/index.js';
-import { compile } from '../helpers/compile.js';
+import { compile, TYPED_CLIENT_PREAMBLE } from '../helpers/compile.js';
 import { responseValidators, validateOpenApi } from '../helpers/openapi.js';
 import { toTsExpression } from '../typegen/helpers/typecheck.js';
 import { outputsOf } from './helpers/outputs.js';
 import { SECRETS } from './helpers/sample-api.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/har');
-const CLIENT_TYPES = '../../../src/client/endpoint-map.js';
 
 const EXPECTED_ENDPOINTS = [
   'POST /api/login 1',
@@ -132,11 +131,7 @@ describe.each(FIXTURE_CASES)('$file, options $options', ({ file, options, skippe
  * makes one call per endpoint through the typed client (its result assigned to the response type).
  */
 function checkerModule(types: readonly EndpointTypes[]): string {
-  const lines = [
-    `import type { TypedApiClient } from '${CLIENT_TYPES}';`,
-    "import type { Api } from './index.js';",
-    'declare const api: TypedApiClient<Api>;',
-  ];
+  const lines: string[] = [...TYPED_CLIENT_PREAMBLE];
   types.forEach(({ endpoint, names, samples, query, file }, index) => {
     const imported = Object.values(names).filter((name) => name !== undefined);
     lines.push(`import type { ${imported.join(', ')} } from './${file}.js';`);

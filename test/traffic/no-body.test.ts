@@ -2,23 +2,12 @@
 // client resolves such a call (`undefined`), and in openapi.json with a response that has no content.
 // What has no body outside a 2xx, redirects, HEAD and bodies that are not JSON stay skipped.
 import { describe, expect, it } from 'vitest';
-import { compile } from '../helpers/compile.js';
+import { compile, typedCallsModule } from '../helpers/compile.js';
 import { validateOpenApi } from '../helpers/openapi.js';
 import { harText } from './helpers/har-text.js';
 import { outputsOf } from './helpers/outputs.js';
 
-const CLIENT_TYPES = '../../../src/client/endpoint-map.js';
-
-/** A module using the map of `files` through the typed client: `line` in an async context. */
-function use(line: string): string {
-  return [
-    `import type { TypedApiClient } from '${CLIENT_TYPES}';`,
-    "import type { Api } from './index.js';",
-    'declare const api: TypedApiClient<Api>;',
-    line,
-    'export {};',
-  ].join('\n');
-}
+const use = typedCallsModule;
 
 describe('a 2xx answer without a body', () => {
   // As a loopback recording saves a 204: no content type, no text.
