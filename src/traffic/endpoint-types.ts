@@ -1,6 +1,7 @@
 // Endpoints -> the names and TypeScript declarations of their types: the response (2xx), the error body
 // (4xx/5xx), the request body (POST/PUT/PATCH) and the query. Every name is unique across the run, so the
 // endpoint map and the OpenAPI document can share them. docs/traffic.md, "Type names".
+import { exportedNames } from '../shared/exported-names.js';
 import { safeDecode } from '../shared/safe-decode.js';
 import type { GenerateTypesOptions } from '../typegen/generate.js';
 import { generateTypesFromSamples } from '../typegen/samples.js';
@@ -64,7 +65,7 @@ export function typeEndpoints(
           role === 'query'
             ? emitQueryType(query, name)
             : generateTypesFromSamples(samples[role], { ...generatorOptions(options), name });
-        const declared = declaredNames(text);
+        const declared = exportedNames(text);
         if (declared.some((taken) => usedNames.has(taken)) || new Set(declared).size !== declared.length) {
           continue;
         }
@@ -157,10 +158,4 @@ function pathWords(endpoint: Pick<Endpoint, 'method' | 'template'>): string[] {
     .filter((word) => word !== '');
   if (words.length === 0) words.push('root');
   return [endpoint.method.toLowerCase().replace(/[^a-z]/g, ''), ...words];
-}
-
-function declaredNames(typescript: string): string[] {
-  return [...typescript.matchAll(/^export (?:interface|type) ([A-Za-z_$][\w$]*)/gm)].map(
-    (match) => match[1]!,
-  );
 }

@@ -5,6 +5,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { writeTypesFile } from '../../../node/atomic-write.js';
 import { readIfExists } from '../../../node/read-if-exists.js';
+import { exportedNames } from '../../../shared/exported-names.js';
 import { comparableText, indexHeader } from '../../../shared/file-header.js';
 import { FORMAT_FILES } from '../../../shared/output-file.js';
 import { emitEndpointMap } from '../../../traffic/endpoint-map.js';
@@ -19,8 +20,16 @@ export const INDEX_NAME = 'index';
 /** What became of the index: the files it lists, and with --check its drift, or the error that stopped it. */
 export interface IndexOutcome {
   readonly listed: readonly string[];
+  /** Names two listed files both export: `export *` then makes them ambiguous and index.ts does not compile. */
+  readonly clashes: readonly NameClash[];
   readonly drift: Comparison | undefined;
   readonly error: unknown;
+}
+
+/** A name exported by two files of the index (file stems, in the config's order). */
+export interface NameClash {
+  readonly name: string;
+  readonly files: readonly [string, string];
 }
 
 /** `index.ts`: re-exports every listed file, in the config's order, then the endpoint map when given. */
@@ -53,17 +62,49 @@ export async function updateIndex(
       ? undefined
       : emitEndpointMap(entries, { importFrom: (entry) => `./${entry.file}.js` });
   const content = indexContent(listed, now, map);
+  const clashes = await nameClashes(results, listed, outDir);
   try {
-    if (listed.length === 0) return { listed, drift: undefined, error: undefined };
+    if (listed.length === 0) return { listed, clashes, drift: undefined, error: undefined };
     if (mode === 'check') {
       const comparison = await checkIndexFile(outDir, INDEX_NAME, content);
-      return { listed, drift: comparison.kind === 'match' ? undefined : comparison, error: undefined };
+      return {
+        listed,
+        clashes,
+        drift: comparison.kind === 'match' ? undefined : comparison,
+        error: undefined,
+      };
     }
     await writeIndex(outDir, content, mode === 'update');
-    return { listed, drift: undefined, error: undefined };
+    return { listed, clashes, drift: undefined, error: undefined };
   } catch (error) {
-    return { listed, drift: undefined, error };
+    return { listed, clashes, drift: undefined, error };
   }
+}
+
+/**
+ * The names that two listed files export (with `named`, a nested `UsersAddress` of `users` and an endpoint
+ * named `users-address`): the text written now, else the file kept from an earlier run.
+ */
+async function nameClashes(
+  results: readonly EndpointResult[],
+  listed: readonly string[],
+  outDir: string,
+): Promise<NameClash[]> {
+  const owner = new Map<string, string>();
+  const clashes: NameClash[] = [];
+  for (const name of listed) {
+    const outcome = results.find((result) => result.endpoint.endpoint === name)?.outcome;
+    const text =
+      outcome !== undefined && 'content' in outcome
+        ? outcome.content
+        : await readIfExists(path.join(outDir, `${name}.ts`));
+    for (const exported of new Set(exportedNames(text ?? ''))) {
+      const first = owner.get(exported);
+      if (first === undefined) owner.set(exported, name);
+      else clashes.push({ name: exported, files: [first, name] });
+    }
+  }
+  return clashes;
 }
 
 /**

@@ -94,6 +94,11 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
       }),
     );
   }
+  for (const { name, files } of index.clashes) {
+    io.stderr.write(
+      `${err.warning(`⚠️ ${INDEX_NAME}.ts: ${files[0]} and ${files[1]} both export ${name}, so ${INDEX_NAME}.ts does not compile; give one of them another "name"`)}\n`,
+    );
+  }
   const openapiFailed = command.openapi
     ? await writeOpenApiFile(results, outDir, { io, out, err, mode, quiet })
     : false;

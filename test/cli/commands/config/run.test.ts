@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../../../src/cli/run.js';
 import { ensureBuilt, runCli } from '../../../e2e/helpers/cli.js';
+import { compile } from '../../../helpers/compile.js';
 import { parserMessage } from '../../../helpers/parser-message.js';
 import { createTestServer, sendJson, type TestServer } from '../../../helpers/server.js';
 import { FIXED_NOW, listTree, makeTempDir, memoryIO, removeDir } from '../../helpers/memory-io.js';
@@ -37,6 +38,8 @@ beforeEach(async () => {
   server = await createTestServer(async (req, res) => {
     const url = req.url ?? '';
     if (url === '/users') return sendJson(res, 200, [{ id: 1, name: 'Ann' }]);
+    if (url === '/user') return sendJson(res, 200, { id: 1, address: { city: 'Oslo' } });
+    if (url === '/user-address') return sendJson(res, 200, { city: 'Oslo', zip: '0150' });
     if (url === '/posts' && req.method === 'POST')
       return sendJson(res, 201, { id: 9, ...JSON.parse(req.body) });
     // Echoes only the part of a signature header after `v1=`, the environment variable's value.
@@ -229,6 +232,28 @@ describe('typefetch --type --config', () => {
     expect(stderr()).toBe(
       '⚠️ zod cannot be resolved from this folder, and the generated file imports it: install it with npm install zod\n',
     );
+  });
+
+  it('warns when two endpoints export one name (a named nested type and an endpoint), which index.ts cannot re-export', async () => {
+    await config({
+      baseUrl: server.url,
+      named: true,
+      endpoints: [{ url: '/user' }, { url: '/user-address' }],
+    });
+    const { io, stderr } = memoryIO(dir);
+    expect(await run(['--type', '--config=typefetch.config.json', '--concurrency=1'], io)).toBe(0);
+    expect(stderr()).toBe(
+      '⚠️ index.ts: user and user-address both export UserAddress, so index.ts does not compile; give one of them another "name"\n',
+    );
+    // What the warning says: the compiler refuses the index's two `export *` of one name.
+    const files = Object.fromEntries(
+      await Promise.all(
+        ['index.ts', 'user.ts', 'user-address.ts'].map(async (file) => [file, await out(file)]),
+      ),
+    );
+    expect(compile(files)).toEqual([
+      "index.ts:5: Module './user.js' has already exported a member named 'UserAddress'. Consider explicitly re-exporting to resolve the ambiguity.",
+    ]);
   });
 
   it('loads a .mjs config (default export)', async () => {
