@@ -6,7 +6,7 @@ import { safeDecode } from '../shared/safe-decode.js';
 import type { GenerateTypesOptions } from '../typegen/generate.js';
 import { generateTypesFromSamples } from '../typegen/samples.js';
 import type { Endpoint } from './endpoints.js';
-import type { Exchange } from './har.js';
+import { type Exchange, isSuccessBody } from './har.js';
 import { emitQueryType, type QueryParam, queryParams } from './query.js';
 
 /** Options passed on to the type generator, as `generateTypes` takes them (docs/formats.md). */
@@ -126,9 +126,8 @@ function samplesOf(endpoint: Endpoint): EndpointTypes['samples'] {
   const body: unknown[] = [];
   for (const exchange of endpoint.exchanges) {
     // A 2xx without a body gives no sample: the map and the document say it apart (answeredEmpty).
-    if (exchange.status >= 200 && exchange.status < 300) {
-      if (exchange.empty !== true) response.push(exchange.response);
-    } else if (exchange.status >= 400) error.push(exchange.response);
+    if (isSuccessBody(exchange)) response.push(exchange.response);
+    else if (exchange.status >= 400) error.push(exchange.response);
     if (exchange.body !== undefined && BODY_METHODS.has(endpoint.method)) body.push(exchange.body.value);
   }
   return { response, error, body };

@@ -1,5 +1,5 @@
 // Exchanges -> endpoints `METHOD /path/{template}`, in order of first appearance.
-import { type Exchange, parseHar, type Skipped } from './har.js';
+import { type Exchange, isSuccessBody, parseHar, type Skipped } from './har.js';
 import { outlineOf } from './similar.js';
 import { type PathTemplate, templatePaths } from './template.js';
 
@@ -44,9 +44,7 @@ export function groupEndpoints(exchanges: readonly Exchange[]): Omit<Traffic, 's
     const id = exchange.segments.join('/');
     const path = paths.get(id) ?? { segments: exchange.segments, bodies: [] };
     // A 2xx without a body says nothing of the resource: no evidence for merging paths.
-    if (exchange.status >= 200 && exchange.status < 300 && exchange.empty !== true) {
-      path.bodies.push(exchange.response);
-    }
+    if (isSuccessBody(exchange)) path.bodies.push(exchange.response);
     paths.set(id, path);
   }
   const ids = [...paths.keys()];

@@ -132,6 +132,11 @@ function isEmptySuccess(status: number, mimeType: unknown, text: string | undefi
   return isJsonType(mimeType) || mimeType === undefined || mimeType === '' || mimeType === 'x-unknown';
 }
 
+/** A 2xx answer with a JSON body: a sample of the endpoint's response type and evidence of its resource. */
+export function isSuccessBody(exchange: Pick<Exchange, 'status' | 'empty'>): boolean {
+  return exchange.status >= 200 && exchange.status < 300 && exchange.empty !== true;
+}
+
 /** The query string's pairs in order, the value of a secret-named parameter dropped (`''`). */
 export function queryPairs(url: URL): Exchange['query'] {
   return [...url.searchParams].map(([name, value]) => [name, isSecretQueryName(name) ? '' : value] as const);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HarError, isJsonType, parseHar } from '../../src/traffic/har.js';
+import { HarError, isJsonType, isSuccessBody, parseHar } from '../../src/traffic/har.js';
 import { entry, harText } from './helpers/har-text.js';
 
 const HINT = 'save one with the browser devtools (Network tab, "Save all as HAR")';
@@ -173,5 +173,20 @@ describe('isJsonType', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('isSuccessBody', () => {
+  it('is a 2xx with a body: not a 2xx answered without one, not a 3xx or an error', () => {
+    expect(
+      [
+        { status: 200 },
+        { status: 299 },
+        { status: 204, empty: true as const },
+        { status: 304 },
+        { status: 404 },
+        { status: 199 },
+      ].map(isSuccessBody),
+    ).toEqual([true, true, false, false, false, false]);
   });
 });
