@@ -1,4 +1,6 @@
-import type { FieldRule, StandardSchemaV1, ValidationIssue, ValidationSchema } from './types.js';
+import { ValidationError } from './errors.js';
+import { eventMessage } from './messages/index.js';
+import type { FieldRule, Locale, StandardSchemaV1, ValidationIssue, ValidationSchema } from './types.js';
 
 export type ValidationResult = { ok: true; value: unknown } | { ok: false; issues: ValidationIssue[] };
 
@@ -139,4 +141,24 @@ export async function validateBody(
   if (isStandardSchema(schema)) return validateStandard(data, schema);
   assertSimpleSchema(schema);
   return validateSimple(data, schema);
+}
+
+/**
+ * The data `schema` passes (a Standard Schema's output) of a successful `response`; a ValidationError with
+ * the response's status and the issues when it fails. A call's body and each server-sent event's data.
+ */
+export async function validatedData(
+  data: unknown,
+  schema: ValidationSchema | StandardSchemaV1,
+  response: Pick<Response, 'status' | 'statusText'>,
+  locale: Locale,
+): Promise<unknown> {
+  const outcome = await validateBody(data, schema);
+  if (outcome.ok) return outcome.value;
+  throw new ValidationError({
+    status: response.status,
+    statusText: response.statusText,
+    message: eventMessage('validationFailed', locale),
+    issues: outcome.issues,
+  });
 }

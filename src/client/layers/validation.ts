@@ -1,7 +1,5 @@
 import type { LayerDefinition, Reply } from '../call.js';
-import { ValidationError } from '../errors.js';
-import { eventMessage } from '../messages/index.js';
-import { validateBody } from '../validation.js';
+import { validatedData } from '../validation.js';
 
 /**
  * Response validation (`validateResponse`, per request): checks the parsed body of a successful call
@@ -23,14 +21,7 @@ export const validation: LayerDefinition = {
       // asResponse(): the body is the caller's to read.
       if (call.state.raw) return reply;
       const { response } = reply;
-      const outcome = await validateBody(reply.data, schema);
-      if (outcome.ok) return { data: outcome.value, response };
-      throw new ValidationError({
-        status: response.status,
-        statusText: response.statusText,
-        message: eventMessage('validationFailed', call.locale),
-        issues: outcome.issues,
-      });
+      return { data: await validatedData(reply.data, schema, response, call.locale), response };
     });
   },
 };

@@ -1,9 +1,9 @@
 import { checkBoolean, optionError } from '../check.js';
-import { ApiError, NetworkError, TimeoutError, ValidationError } from '../errors.js';
+import { ApiError, NetworkError, TimeoutError } from '../errors.js';
 import { eventMessage } from '../messages/index.js';
 import { discardBody, mediaType } from '../response.js';
 import type { Clock, Locale, RequestOptions, ResponsePromise, SseEvent, SseOptions } from '../types.js';
-import { validateBody } from '../validation.js';
+import { validatedData } from '../validation.js';
 import { parseEventStream, type StreamState } from './parse.js';
 
 /** The reconnection time until the stream sets one with `retry:`. */
@@ -75,16 +75,7 @@ export async function* serverSentEvents<T>(
           }
           let data: unknown = parseJson ? parseData(event.data, locale) : event.data;
           if (schema !== undefined) {
-            const outcome = await validateBody(data, schema);
-            if (!outcome.ok) {
-              throw new ValidationError({
-                status: (response as Response).status,
-                statusText: (response as Response).statusText,
-                message: eventMessage('validationFailed', locale),
-                issues: outcome.issues,
-              });
-            }
-            data = outcome.value;
+            data = await validatedData(data, schema, response as Response, locale);
             if (signal?.aborted) break;
           }
           yield { ...event, data: data as T };
