@@ -212,16 +212,34 @@ function nameTemplate(
   return { template, params };
 }
 
+/** Plurals of words ending in `ie` (`movies` -> `movie`, not `movy`); other `-ies` words end in `y`. */
+const IE_PLURALS: ReadonlySet<string> = new Set(
+  'movies cookies zombies selfies rookies hoodies calories goalies newbies freebies brownies smoothies genies pies ties lies dies aunties bookies sorties prairies veggies birdies'.split(
+    ' ',
+  ),
+);
+/** Words whose plural is the word itself: `series/{seriesId}`. */
+const SAME_IN_PLURAL: ReadonlySet<string> = new Set(['series', 'species']);
+
+/** The last word of a camel-cased word, lower-cased: `userCookies` -> `cookies`. */
+function lastWord(word: string): string {
+  const match = /[A-Z][a-z]+$/.exec(word);
+  return (match !== null && match.index > 0 ? match[0] : word).toLowerCase();
+}
+
 /**
  * The singular of a plural resource word, camel-cased: `users` -> `user`, `categories` -> `category`,
- * `order-items` -> `orderItem`; undefined when the segment is not a plural word (`v1`, `search`, `status`).
+ * `order-items` -> `orderItem`, `movies` -> `movie`, `series` -> `series`; undefined when the segment is not a plural word (`v1`, `search`, `status`).
  */
 export function singular(segment: string): string | undefined {
   if (!/^[A-Za-z]+(?:[-_][A-Za-z]+)*$/.test(segment)) return undefined;
   const words = segment.split(/[-_]/);
   const last = words.pop()!;
   let one: string;
-  if (/[^aeiou]ies$/i.test(last)) one = `${last.slice(0, -3)}y`;
+  const tail = lastWord(last);
+  if (SAME_IN_PLURAL.has(tail)) one = last;
+  else if (IE_PLURALS.has(tail)) one = last.slice(0, -1);
+  else if (/[^aeiou]ies$/i.test(last)) one = `${last.slice(0, -3)}y`;
   else if (/(?:ss|us|is)$/i.test(last) || !/s$/i.test(last) || last.length < 3) return undefined;
   else if (/(?:sses|uses|xes|ches|shes|zzes)$/i.test(last)) one = last.slice(0, -2);
   else one = last.slice(0, -1);

@@ -128,6 +128,12 @@ describe('singular', () => {
     ).toEqual(['user', 'category', 'address', 'status', 'box', 'orderItem', 'userGroup', 'repo']);
   });
 
+  it('keeps the ie of -ie words and the plural of words that have no other', () => {
+    expect(
+      ['movies', 'userCookies', 'ties', 'parties', 'series', 'tv-series', 'species'].map(singular),
+    ).toEqual(['movie', 'userCookie', 'tie', 'party', 'series', 'tvSeries', 'species']);
+  });
+
   it('is undefined for words that are not plural or not words', () => {
     expect(['status', 'analysis', 'search', 'v1', 'api', '%20', 'a-', 'us'].map(singular)).toEqual(
       Array(8).fill(undefined),
