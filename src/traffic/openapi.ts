@@ -52,9 +52,13 @@ export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenAp
   for (const types of endpoints) {
     if (!inOpenApi(types)) continue;
     const { endpoint, names, samples } = types;
+    const components = new Map<string, string>();
     const schemaRef = (role: 'response' | 'error' | 'body'): Json => {
-      const name = names[role]!;
-      if (!(name in schemas)) addSchemas(schemas, samples[role], name, types.options);
+      let name = components.get(role);
+      if (name === undefined) {
+        name = addSchemas(schemas, samples[role], names[role]!, types.options);
+        components.set(role, name);
+      }
       return { $ref: `#/components/schemas/${name}` };
     };
     // Schemas in the order of the TypeScript file: response, error, body.
@@ -114,36 +118,69 @@ export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenAp
 
 /**
  * Adds the JSON Schema of `samples` as `schemas[name]`, its named nested objects beside it (their
- * `$defs` moved to components/schemas, every `$ref` pointed there).
+ * `$defs` moved to components/schemas, every `$ref` pointed there), and returns the root's component
+ * name. A name another endpoint's schemas already hold is shared when the schema is the same (two
+ * endpoints typed `User` with one shape), and otherwise takes the first free number suffix (`User2`):
+ * no `$ref` ever points to another endpoint's different schema (docs/traffic.md, "OpenAPI").
  */
 function addSchemas(
   schemas: JsonObject,
   samples: unknown[],
   name: string,
   options: TrafficTypeOptions,
-): void {
+): string {
   const text = generateTypesFromSamples(samples, {
     ...options,
     name,
     format: 'json-schema',
   });
   const { $schema: _dialect, title: _title, $defs, ...root } = JSON.parse(text) as JsonObject;
-  schemas[name] = repoint(root) as JsonObject;
+  const local = new Map<string, Json>([[name, root]]);
   if ($defs !== undefined && $defs !== null && typeof $defs === 'object') {
-    for (const [defName, schema] of Object.entries($defs)) schemas[defName] = repoint(schema);
+    for (const [defName, schema] of Object.entries($defs)) local.set(defName, schema);
   }
+  // Each local name's component: itself when free, else the first free suffix...
+  const chosen = new Map<string, string>();
+  const used = new Set(Object.keys(schemas));
+  for (const localName of local.keys()) {
+    let component = localName;
+    for (let n = 2; used.has(component); n++) component = `${localName}${n}`;
+    used.add(component);
+    chosen.set(localName, component);
+  }
+  // ...or the taken name itself when the schema there is this one (repeated: sharing one name can make
+  // a schema that refers to it the same as the one already there).
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [localName, schema] of local) {
+      if (chosen.get(localName) === localName || !Object.hasOwn(schemas, localName)) continue;
+      const existing = JSON.stringify(schemas[localName]);
+      if (JSON.stringify(repoint(schema, chosen)) !== existing) continue;
+      chosen.set(localName, localName);
+      changed = true;
+    }
+  }
+  for (const [localName, schema] of local) {
+    const component = chosen.get(localName)!;
+    if (!Object.hasOwn(schemas, component)) schemas[component] = repoint(schema, chosen);
+  }
+  return chosen.get(name)!;
 }
 
-function repoint(value: Json): Json {
-  if (Array.isArray(value)) return value.map(repoint);
+/** A schema with every `$ref` to `#/$defs/<name>` pointed to `#/components/schemas/<its component>`. */
+function repoint(value: Json, components: ReadonlyMap<string, string>): Json {
+  if (Array.isArray(value)) return value.map((item) => repoint(item, components));
   if (value === null || typeof value !== 'object') return value;
   // No prototype: a `__proto__` property name stays a plain key.
   const out: JsonObject = Object.create(null) as JsonObject;
   for (const [key, member] of Object.entries(value)) {
     out[key] =
       key === '$ref' && typeof member === 'string'
-        ? member.replace(/^#\/\$defs\//, '#/components/schemas/')
-        : repoint(member);
+        ? member.replace(
+            /^#\/\$defs\/(.*)$/,
+            (_, defName: string) => `#/components/schemas/${components.get(defName) ?? defName}`,
+          )
+        : repoint(member, components);
   }
   return out;
 }

@@ -156,6 +156,49 @@ describe('emitOpenApi', () => {
     expect(text).not.toMatch(/example|default/);
   });
 
+  it('shares a component between endpoints given one type name for one schema, and numbers a different one', async () => {
+    const har = readHar(
+      harText([
+        { url: 'https://h.test/users/1', response: { id: 1, address: { city: 'x' } } },
+        { url: 'https://h.test/users/2', response: { id: 2, address: { city: 'w' } } },
+        { method: 'PUT', url: 'https://h.test/users/1', response: { id: 1, address: { city: 'y' } } },
+        { method: 'PUT', url: 'https://h.test/users/2', response: { id: 2, address: { city: 'v' } } },
+        { url: 'https://h.test/me', response: { id: 1, address: { street: 'z' } } },
+      ]),
+    );
+    // One name for all three, as capture's `name` option or a config's "name" can give.
+    const endpoints = typeEndpoints(har.endpoints, { named: true }).map((types) => ({
+      ...types,
+      names: { response: 'User' },
+    }));
+    const document = JSON.parse(emitOpenApi(endpoints));
+    const refs = [
+      document.paths['/users/{id}'].get.responses['200'].content['application/json'].schema.$ref,
+      document.paths['/users/{id}'].put.responses['200'].content['application/json'].schema.$ref,
+      document.paths['/me'].get.responses['200'].content['application/json'].schema.$ref,
+    ];
+    expect(refs).toEqual([
+      '#/components/schemas/User',
+      '#/components/schemas/User',
+      '#/components/schemas/User2',
+    ]);
+    expect(document.components.schemas).toEqual({
+      User: {
+        type: 'object',
+        properties: { id: { type: 'number' }, address: { $ref: '#/components/schemas/UserAddress' } },
+        required: ['id', 'address'],
+      },
+      UserAddress: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      User2: {
+        type: 'object',
+        properties: { id: { type: 'number' }, address: { $ref: '#/components/schemas/UserAddress2' } },
+        required: ['id', 'address'],
+      },
+      UserAddress2: { type: 'object', properties: { street: { type: 'string' } }, required: ['street'] },
+    });
+    expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
+  });
+
   it('moves named nested types to components/schemas and points every $ref there', () => {
     const named = readHar(
       harText([{ url: 'https://h.test/me', response: { id: 1, address: { city: 'x' } } }]),

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../../../src/cli/run.js';
 import { ensureBuilt, runCli } from '../../../e2e/helpers/cli.js';
 import { compile } from '../../../helpers/compile.js';
+import { validateOpenApi } from '../../../helpers/openapi.js';
 import { parserMessage } from '../../../helpers/parser-message.js';
 import { createTestServer, sendJson, type TestServer } from '../../../helpers/server.js';
 import { FIXED_NOW, listTree, makeTempDir, memoryIO, removeDir } from '../../helpers/memory-io.js';
@@ -254,6 +255,39 @@ describe('typefetch --type --config', () => {
     expect(compile(files)).toEqual([
       "index.ts:5: Module './user.js' has already exported a member named 'UserAddress'. Consider explicitly re-exporting to resolve the ambiguity.",
     ]);
+  });
+
+  it('gives a clashing schema of openapi.json its own component (UserAddress2), so no $ref points to the other endpoint', async () => {
+    await config({
+      baseUrl: server.url,
+      named: true,
+      endpoints: [{ url: '/user' }, { url: '/user-address' }],
+    });
+    const { io } = memoryIO(dir);
+    expect(
+      await run(['--type', '--config=typefetch.config.json', '--concurrency=1', '--format=openapi'], io),
+    ).toBe(0);
+    const document = JSON.parse(await out('openapi.json'));
+    const schemaOf = (path: string) =>
+      document.paths[path].get.responses['200'].content['application/json'].schema.$ref;
+    expect([schemaOf('/user'), schemaOf('/user-address')]).toEqual([
+      '#/components/schemas/User',
+      '#/components/schemas/UserAddress2',
+    ]);
+    expect(document.components.schemas).toEqual({
+      User: {
+        type: 'object',
+        properties: { id: { type: 'number' }, address: { $ref: '#/components/schemas/UserAddress' } },
+        required: ['id', 'address'],
+      },
+      UserAddress: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      UserAddress2: {
+        type: 'object',
+        properties: { city: { type: 'string' }, zip: { type: 'string' } },
+        required: ['city', 'zip'],
+      },
+    });
+    expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
   });
 
   it('loads a .mjs config (default export)', async () => {
