@@ -34,6 +34,18 @@ export interface EndpointShape {
 export type EndpointResult<T> = ResponsePromise<T>;
 
 type IsNever<T> = [T] extends [never] ? true : false;
+type IsUnion<T> = [T] extends [UnionToIntersection<T>] ? false : true;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;
+
+/**
+ * The arguments after the path, all optional when the path is not one endpoint's: so that a path not in
+ * the map (`'/usres'`, for which TypeScript falls back to the union of every path) is reported as such
+ * ("not assignable to parameter of type '"/users" | ..."'), not as a missing argument. A path typed as a
+ * union of paths is checked at run time (a missing parameter throws a TypeError).
+ */
+type ArgsFor<P, Args extends unknown[]> = IsUnion<P> extends true ? Partial<Args> : Args;
 type KeyOf<A> = Extract<keyof A, string>;
 type Member<E, K extends keyof EndpointShape> = E extends { [P in K]: infer V } ? V : never;
 
@@ -116,29 +128,29 @@ export type RequestArgs<E, K extends ParseAs = ParseAs> = object extends ParamsO
 export interface TypedMethods<A> {
   get<P extends PathsOf<A, 'GET'>, K extends ParseAs = 'auto'>(
     path: P,
-    ...args: OptionsArgs<EndpointOf<A, 'GET', P>, K>
+    ...args: ArgsFor<P, OptionsArgs<EndpointOf<A, 'GET', P>, K>>
   ): ResultOf<EndpointOf<A, 'GET', P>, K>;
   delete<P extends PathsOf<A, 'DELETE'>, K extends ParseAs = 'auto'>(
     path: P,
-    ...args: OptionsArgs<EndpointOf<A, 'DELETE', P>, K>
+    ...args: ArgsFor<P, OptionsArgs<EndpointOf<A, 'DELETE', P>, K>>
   ): ResultOf<EndpointOf<A, 'DELETE', P>, K>;
   post<P extends PathsOf<A, 'POST'>, K extends ParseAs = 'auto'>(
     path: P,
-    ...args: BodyArgs<EndpointOf<A, 'POST', P>, K>
+    ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'POST', P>, K>>
   ): ResultOf<EndpointOf<A, 'POST', P>, K>;
   put<P extends PathsOf<A, 'PUT'>, K extends ParseAs = 'auto'>(
     path: P,
-    ...args: BodyArgs<EndpointOf<A, 'PUT', P>, K>
+    ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'PUT', P>, K>>
   ): ResultOf<EndpointOf<A, 'PUT', P>, K>;
   patch<P extends PathsOf<A, 'PATCH'>, K extends ParseAs = 'auto'>(
     path: P,
-    ...args: BodyArgs<EndpointOf<A, 'PATCH', P>, K>
+    ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'PATCH', P>, K>>
   ): ResultOf<EndpointOf<A, 'PATCH', P>, K>;
   /** Any method of the map; the body, if any, goes in `options.body`. */
   request<M extends HttpMethod, P extends PathsOf<A, M>, K extends ParseAs = 'auto'>(
     method: M,
     path: P,
-    ...args: RequestArgs<EndpointOf<A, M, P>, K>
+    ...args: ArgsFor<P, RequestArgs<EndpointOf<A, M, P>, K>>
   ): ResultOf<EndpointOf<A, M, P>, K>;
 }
 

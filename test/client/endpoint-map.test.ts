@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fillPathParams } from '../../src/client/endpoint-map.js';
 import { ApiError, createApiClient } from '../../src/index.js';
+import { compile } from '../helpers/compile.js';
 import { sendJson, serveEach } from '../helpers/server.js';
 
 const serve = serveEach();
@@ -135,5 +136,33 @@ describe('params through createApiClient<Api>(), against a loopback server', () 
       new TypeError('params.id is missing: the path https://[REDACTED]@h.test/items/{id} needs it'),
     );
     expect(server.requests).toEqual([]);
+  });
+});
+
+describe('what the compiler says of a wrong typed call', () => {
+  const calls = (...lines: string[]) =>
+    compile({
+      'calls.ts': [
+        "import { createApiClient } from '../../../src/index.js';",
+        'interface Api {',
+        "  'GET /users': { params: never; query: never; body: never; response: { id: number }[] };",
+        "  'GET /users/{id}': { params: { id: string | number }; query: never; body: never; response: { id: number } };",
+        "  'POST /users': { params: never; query: never; body: { name: string }; response: { id: number } };",
+        '}',
+        "const api = createApiClient<Api>({ baseUrl: 'https://api.test' });",
+        ...lines,
+        'export {};',
+      ].join('\n'),
+    });
+
+  it('names a path that is not in the map, rather than asking for an argument', () => {
+    expect(calls("void api.get('/usres');", "void api.post('/usres', { name: 'a' });")).toEqual([
+      `calls.ts:8: Argument of type '"/usres"' is not assignable to parameter of type 'PathsOf<Api, "GET">'.`,
+      `calls.ts:9: Argument of type '"/usres"' is not assignable to parameter of type '"/users"'.`,
+    ]);
+  });
+
+  it('asks for the options of a path that needs params', () => {
+    expect(calls("void api.get('/users/{id}');")).toEqual(['calls.ts:8: Expected 2 arguments, but got 1.']);
   });
 });
