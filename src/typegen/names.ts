@@ -82,10 +82,11 @@ export function nameObjects(model: TypeNode, rootName: string): Naming {
       case 'union':
         for (let i = 0; i < node.members.length; i++) {
           const member = node.members[i]!;
-          // A tagged-union variant is named after its tag: `EventsPushEvent`.
+          // A tagged-union variant is named after its tag (`EventsPushEvent`), and so are its members
+          // (`EventsPushEventPayload`), also in the element of a top-level array.
           const tag = member.kind === 'object' ? variantTag(member) : undefined;
           if (tag === undefined) visit(member, pathName, root ? 'union' : false, base);
-          else visit(member, (base ?? pathName) + pascalWord(tag), false, base);
+          else visit(member, (base ?? pathName) + pascalWord(tag), false);
         }
         return;
       default:

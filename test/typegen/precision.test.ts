@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { exportedNames } from '../../src/shared/exported-names.js';
 import { schemaName } from '../../src/typegen/emit-zod.js';
 import { generateTypes } from '../../src/typegen/generate.js';
 import { createAjv } from './helpers/ajv.js';
@@ -96,6 +97,33 @@ describe('taggedUnions', () => {
     expect(push!.literals).toEqual(['PushEvent']);
     const [tag] = typesAt(text, 'Events', [['[]', 'type']]);
     expect([...tag!.literals!].sort()).toEqual(types.sort());
+  });
+
+  it("names a variant's members after the variant, in a top-level array as below a key", () => {
+    const two = [
+      { type: 'PushEvent', payload: { commits: [{ sha: 'a' }] } },
+      { type: 'WatchEvent', payload: { action: 'started' } },
+      { type: 'PushEvent', payload: { commits: [] } },
+      { type: 'WatchEvent', payload: { action: 'started' } },
+    ];
+    const declared = (value: unknown) =>
+      exportedNames(generateTypes(value, { name: 'events', taggedUnions: true, named: true }));
+    expect(declared(two)).toEqual([
+      'Events',
+      'EventsPushEvent',
+      'EventsPushEventPayload',
+      'EventsPushEventPayloadCommits',
+      'EventsWatchEvent',
+      'EventsWatchEventPayload',
+    ]);
+    expect(declared({ items: two })).toEqual([
+      'Events',
+      'EventsItemsPushEvent',
+      'EventsItemsPushEventPayload',
+      'EventsItemsPushEventPayloadCommits',
+      'EventsItemsWatchEvent',
+      'EventsItemsWatchEventPayload',
+    ]);
   });
 
   it('accepts the events in zod and JSON Schema, and rejects a push event without commits', () => {
