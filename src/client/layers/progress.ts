@@ -204,36 +204,24 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
 
 /**
  * The bytes of a body fetch would send and the content type it would give them, when they can be known
- * before sending; else `undefined` (a stream). A FormData is serialized once, as fetch would, so that
- * its size is known and its multipart boundary goes with the bytes.
+ * before sending; else `undefined` (a stream, or a value that is no body fetch takes as it is). The body
+ * is serialized once by a Response, as fetch would (the same bytes and content type: a FormData's
+ * multipart boundary goes with its bytes), so that its size is known.
  */
 async function knownBody(
   body: BodyInit,
 ): Promise<{ bytes: Uint8Array; type: string | undefined } | undefined> {
-  if (typeof body === 'string')
-    return { bytes: new TextEncoder().encode(body), type: 'text/plain;charset=UTF-8' };
-  if (body instanceof URLSearchParams) {
-    return {
-      bytes: new TextEncoder().encode(String(body)),
-      type: 'application/x-www-form-urlencoded;charset=UTF-8',
-    };
-  }
-  if (body instanceof ArrayBuffer) return { bytes: new Uint8Array(body), type: undefined };
-  if (ArrayBuffer.isView(body)) {
-    return { bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), type: undefined };
-  }
-  if (body instanceof Blob) {
-    return {
-      bytes: new Uint8Array(await body.arrayBuffer()),
-      type: body.type === '' ? undefined : body.type,
-    };
-  }
-  if (body instanceof FormData) {
-    const serialized = new Response(body);
-    return {
-      bytes: new Uint8Array(await serialized.arrayBuffer()),
-      type: serialized.headers.get('content-type') ?? undefined,
-    };
-  }
-  return undefined;
+  const known =
+    typeof body === 'string' ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    body instanceof Blob ||
+    body instanceof FormData;
+  if (!known) return undefined;
+  const serialized = new Response(body);
+  return {
+    bytes: new Uint8Array(await serialized.arrayBuffer()),
+    type: serialized.headers.get('content-type') ?? undefined,
+  };
 }
