@@ -20,13 +20,13 @@ export function resolveCircuitBreaker(
   if (config === undefined) return undefined;
   checkObject('circuitBreaker', config);
   const threshold = config.threshold ?? BREAKER_DEFAULTS.threshold;
-  checkNumber('circuitBreaker.threshold', threshold, 1, Number.POSITIVE_INFINITY, true);
+  checkNumber('circuitBreaker.threshold', threshold, 1, Infinity, true);
   const periods: number[] = [];
   for (const name of ['timeout', 'resetTimeout'] as const) {
     const value = config[name];
     // null, like undefined, means "not given" (as for threshold, through `??`).
     if (value === undefined || value === null) continue;
-    checkNumber(`circuitBreaker.${name}`, value, 0, Number.POSITIVE_INFINITY, false);
+    checkNumber(`circuitBreaker.${name}`, value, 0, Infinity, false);
     periods.push(value);
   }
   if (config.onStateChange !== undefined) checkFunction('circuitBreaker.onStateChange', config.onStateChange);

@@ -213,7 +213,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     },
     async *paginate(path, options = {}) {
       // No page cap by default: the walk ends at the last page (or an empty one) anyway.
-      const { maxPages = Number.POSITIVE_INFINITY, ...listOptions } = options;
+      const { maxPages = Infinity, ...listOptions } = options;
       const { query, rest } = splitListOptions(listOptions);
       yield* paginateItems((page) => listPage(path, page, rest), query, maxPages);
     },

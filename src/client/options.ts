@@ -158,7 +158,7 @@ export function resolveTimeout(option: string, value: unknown): number | undefin
     typeof value !== 'number' ||
     Number.isNaN(value) ||
     value <= 0 ||
-    (value > MAX_TIMER_MS && value !== Number.POSITIVE_INFINITY)
+    (value > MAX_TIMER_MS && value !== Infinity)
   ) {
     throw optionError(
       option,

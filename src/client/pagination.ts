@@ -168,7 +168,7 @@ export async function* paginateItems<T>(
   maxPages: number,
 ): AsyncIterableIterator<T> {
   // Infinity is allowed: "no cap", the end of the list still stops the walk.
-  const valid = maxPages === Number.POSITIVE_INFINITY || (Number.isInteger(maxPages) && maxPages >= 1);
+  const valid = maxPages === Infinity || (Number.isInteger(maxPages) && maxPages >= 1);
   if (!valid) {
     throw new RangeError(`paginate: maxPages must be an integer >= 1, got ${String(maxPages)}`);
   }

@@ -75,7 +75,7 @@ export async function readBody(
       ? ''
       : native
         ? await response.text()
-        : ((await readText(response, signal, Number.POSITIVE_INFINITY)) as string);
+        : ((await readText(response, signal, Infinity)) as string);
     if (as === 'text') return kind === 'auto' && text === '' ? undefined : text;
     if (text === '') return undefined;
     try {

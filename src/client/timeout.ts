@@ -28,7 +28,7 @@ export class AttemptSignal {
   constructor(timeoutMs: number, caller: AbortSignal | undefined) {
     this.#caller = caller;
     // Infinity means "no timeout": setTimeout would clamp it to 1 ms.
-    const timed = timeoutMs !== Number.POSITIVE_INFINITY;
+    const timed = timeoutMs !== Infinity;
     this.#controller = timed || caller !== undefined ? new AbortController() : undefined;
     if (caller !== undefined) {
       if (caller.aborted) this.#abort('caller');

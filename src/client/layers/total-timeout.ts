@@ -15,7 +15,7 @@ export const totalTimeout: LayerDefinition = {
   requestOptions: { totalTimeoutMs: resolveTimeout },
   create: (client) => (next) => (call) => {
     const ms = (call.options.totalTimeoutMs as number | undefined) ?? client.totalTimeoutMs;
-    if (ms === undefined || ms === Number.POSITIVE_INFINITY) return next(call);
+    if (ms === undefined || ms === Infinity) return next(call);
     const deadline = new AttemptSignal(ms, call.signal);
     const signal = deadline.signal as AbortSignal;
     const timedOut = (cause: unknown): TimeoutError =>
