@@ -56,10 +56,14 @@ export class CircuitBreaker {
   /** The one half-open probe is in flight (while half-open). */
   #probe = false;
 
-  constructor(
-    readonly config: ResolvedCircuitBreaker,
-    readonly now: () => number,
-  ) {}
+  // Declared, not defined: the constructor assigns them.
+  declare readonly config: ResolvedCircuitBreaker;
+  declare readonly now: () => number;
+
+  constructor(config: ResolvedCircuitBreaker, now: () => number) {
+    this.config = config;
+    this.now = now;
+  }
 
   /**
    * Current state; an open circuit whose open period has passed reads as `half-open` (and that
