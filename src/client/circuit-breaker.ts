@@ -20,13 +20,13 @@ export function resolveCircuitBreaker(
   if (config === undefined) return undefined;
   checkObject('circuitBreaker', config);
   const threshold = config.threshold ?? BREAKER_DEFAULTS.threshold;
-  checkNumber('circuitBreaker.threshold', threshold, 1, Number.POSITIVE_INFINITY, true);
+  checkNumber('circuitBreaker.threshold', threshold, 1, Infinity, true);
   const periods: number[] = [];
   for (const name of ['timeout', 'resetTimeout'] as const) {
     const value = config[name];
     // null, like undefined, means "not given" (as for threshold, through `??`).
     if (value === undefined || value === null) continue;
-    checkNumber(`circuitBreaker.${name}`, value, 0, Number.POSITIVE_INFINITY, false);
+    checkNumber(`circuitBreaker.${name}`, value, 0, Infinity, false);
     periods.push(value);
   }
   if (config.onStateChange !== undefined) checkFunction('circuitBreaker.onStateChange', config.onStateChange);
@@ -56,10 +56,14 @@ export class CircuitBreaker {
   /** The one half-open probe is in flight (while half-open). */
   #probe = false;
 
-  constructor(
-    readonly config: ResolvedCircuitBreaker,
-    readonly now: () => number,
-  ) {}
+  // Declared, not defined: the constructor assigns them.
+  declare readonly config: ResolvedCircuitBreaker;
+  declare readonly now: () => number;
+
+  constructor(config: ResolvedCircuitBreaker, now: () => number) {
+    this.config = config;
+    this.now = now;
+  }
 
   /**
    * Current state; an open circuit whose open period has passed reads as `half-open` (and that

@@ -1,6 +1,6 @@
 import { isPlainObject } from './body.js';
 import { bodyCallOptions } from './body-arguments.js';
-import type { Call, Reply } from './call.js';
+import type { Call } from './call.js';
 import type { ApiClientFor } from './endpoint-map.js';
 import { mergeClientConfig } from './extend.js';
 import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
@@ -131,26 +131,19 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
   // Every method returns a promise, so bad input (thrown while preparing) is a rejection, never a
   // synchronous throw. Plain functions returning the pipeline's promise, not async wrappers around it:
   // each async layer costs a promise and a suspended frame per request in flight.
-  /** Prepares and sends a call; bad input (thrown while preparing) is a rejection, never a throw. */
-  const start = (
-    method: HttpMethod,
-    path: string,
-    options: RequestOptions<unknown> | undefined,
-  ): { reply: Promise<Reply>; call: Call | undefined } => {
+  /**
+   * Prepares and sends a call. Its trace (its log) hears the error the call ends with (retry reported
+   * the earlier ones).
+   */
+  const request = (method: HttpMethod, path: string, options?: RequestOptions<unknown>) => {
     let call: Call;
     try {
       call = prepareCall(client, method, path, options ?? {});
     } catch (error) {
-      return { reply: Promise.reject(error), call: undefined };
+      return responsePromise(Promise.reject(error), undefined, undefined);
     }
-    if (call.signal?.aborted) return { reply: Promise.reject(call.signal.reason), call };
-    return { reply: send(call), call };
-  };
-
-  // The call's trace (its log) hears the error the call ends with (retry reported the earlier ones).
-  const request = (method: HttpMethod, path: string, options?: RequestOptions<unknown>) => {
-    const { reply, call } = start(method, path, options);
-    return responsePromise(reply, call?.state, call?.state.trace);
+    const reply = call.signal?.aborted ? Promise.reject(call.signal.reason) : send(call);
+    return responsePromise(reply, call.state, call.state.trace);
   };
 
   /** post/put/patch: a body given twice is a rejection too. */
@@ -213,7 +206,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     },
     async *paginate(path, options = {}) {
       // No page cap by default: the walk ends at the last page (or an empty one) anyway.
-      const { maxPages = Number.POSITIVE_INFINITY, ...listOptions } = options;
+      const { maxPages = Infinity, ...listOptions } = options;
       const { query, rest } = splitListOptions(listOptions);
       yield* paginateItems((page) => listPage(path, page, rest), query, maxPages);
     },

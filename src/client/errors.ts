@@ -24,10 +24,11 @@ export interface ApiErrorInit {
  */
 export class ApiError extends Error {
   override name = 'ApiError';
-  readonly status: number;
-  readonly statusText: string;
-  readonly body: unknown;
-  readonly isTimeout: boolean;
+  // Declared, not defined: the constructor assigns them (no field set to undefined first).
+  declare readonly status: number;
+  declare readonly statusText: string;
+  declare readonly body: unknown;
+  declare readonly isTimeout: boolean;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -80,7 +81,7 @@ export class CircuitOpenError extends ApiError {
 export class ValidationError extends ApiError {
   override name = 'ValidationError';
   /** Every failing field. */
-  readonly issues: readonly ValidationIssue[];
+  declare readonly issues: readonly ValidationIssue[];
 
   constructor(init: ApiErrorInit & { issues: readonly ValidationIssue[] }) {
     super(init);

@@ -154,12 +154,8 @@ export function resolveClientConfig(
 /** A timeout in ms: a positive number up to 2^31-1, or Infinity for none. `undefined` passes through. */
 export function resolveTimeout(option: string, value: unknown): number | undefined {
   if (value === undefined) return undefined;
-  if (
-    typeof value !== 'number' ||
-    Number.isNaN(value) ||
-    value <= 0 ||
-    (value > MAX_TIMER_MS && value !== Number.POSITIVE_INFINITY)
-  ) {
+  // NaN fails `value > 0`.
+  if (typeof value !== 'number' || !(value > 0 && (value <= MAX_TIMER_MS || value === Infinity))) {
     throw optionError(
       option,
       `be a positive number of ms (at most ${MAX_TIMER_MS}, or Infinity)`,

@@ -146,19 +146,18 @@ export function toPaginatedResponse<T>(
 ): PaginatedResponse<T> {
   assertListQuery(query);
   const { page, limit } = query;
-  const hasPreviousPage = page > 1;
-  if (total !== undefined) {
-    const known = readTotal(total, 'total');
-    const totalPages = Math.ceil(known / limit);
-    return {
-      data,
-      pagination: { page, limit, total: known, totalPages, hasNextPage: page < totalPages, hasPreviousPage },
-    };
+  let totalPages: number;
+  let hasNextPage: boolean;
+  if (total === undefined) {
+    hasNextPage = data.length === limit;
+    total = (page - 1) * limit + data.length;
+    totalPages = data.length === 0 ? page - 1 : hasNextPage ? page + 1 : page;
+  } else {
+    total = readTotal(total, 'total');
+    totalPages = Math.ceil(total / limit);
+    hasNextPage = page < totalPages;
   }
-  const hasNextPage = data.length === limit;
-  const estimated = (page - 1) * limit + data.length;
-  const totalPages = data.length === 0 ? page - 1 : hasNextPage ? page + 1 : page;
-  return { data, pagination: { page, limit, total: estimated, totalPages, hasNextPage, hasPreviousPage } };
+  return { data, pagination: { page, limit, total, totalPages, hasNextPage, hasPreviousPage: page > 1 } };
 }
 
 /** Every item of every page: calls `fetchPage` for page, page+1, ... until the last page or `maxPages` pages. */
@@ -168,7 +167,7 @@ export async function* paginateItems<T>(
   maxPages: number,
 ): AsyncIterableIterator<T> {
   // Infinity is allowed: "no cap", the end of the list still stops the walk.
-  const valid = maxPages === Number.POSITIVE_INFINITY || (Number.isInteger(maxPages) && maxPages >= 1);
+  const valid = maxPages === Infinity || (Number.isInteger(maxPages) && maxPages >= 1);
   if (!valid) {
     throw new RangeError(`paginate: maxPages must be an integer >= 1, got ${String(maxPages)}`);
   }

@@ -75,7 +75,7 @@ export async function readBody(
       ? ''
       : native
         ? await response.text()
-        : ((await readText(response, signal, Number.POSITIVE_INFINITY)) as string);
+        : ((await readText(response, signal, Infinity)) as string);
     if (as === 'text') return kind === 'auto' && text === '' ? undefined : text;
     if (text === '') return undefined;
     try {
@@ -99,7 +99,7 @@ export async function readBody(
   if (kind === 'auto' && bytes.byteLength === 0) return undefined;
   switch (as) {
     case 'text':
-      return decode(bytes, otherCharset(contentType) as string);
+      return decodeText(bytes, contentType);
     case 'blob':
       return new Blob([bytes], { type: mediaType(contentType) === '' ? '' : (contentType as string) });
     case 'arrayBuffer':
@@ -111,15 +111,9 @@ export async function readBody(
 
 /** Bytes as text in the charset `contentType` declares (UTF-8 when it declares none, or one unknown). */
 export function decodeText(bytes: Uint8Array<ArrayBuffer>, contentType: string | null): string {
-  const charset = otherCharset(contentType);
-  return charset === undefined ? new TextDecoder().decode(bytes) : decode(bytes, charset);
-}
-
-/** Bytes in the given charset; an unknown charset is read as UTF-8. */
-function decode(bytes: Uint8Array<ArrayBuffer>, charset: string): string {
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(charset);
+    decoder = new TextDecoder(otherCharset(contentType));
   } catch {
     decoder = new TextDecoder();
   }

@@ -105,7 +105,7 @@ export async function readText(
 export async function readBytes(
   response: Response,
   signal: AbortSignal | undefined,
-  limit = Number.POSITIVE_INFINITY,
+  limit = Infinity,
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const body = response.body;
   if (body === null) return new Uint8Array(0);

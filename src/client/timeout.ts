@@ -28,7 +28,7 @@ export class AttemptSignal {
   constructor(timeoutMs: number, caller: AbortSignal | undefined) {
     this.#caller = caller;
     // Infinity means "no timeout": setTimeout would clamp it to 1 ms.
-    const timed = timeoutMs !== Number.POSITIVE_INFINITY;
+    const timed = timeoutMs !== Infinity;
     this.#controller = timed || caller !== undefined ? new AbortController() : undefined;
     if (caller !== undefined) {
       if (caller.aborted) this.#abort('caller');
@@ -124,3 +124,29 @@ export const realClock: Clock = {
     });
   },
 };
+
+/**
+ * `value`, given up on when `signal` aborts: then it rejects with the signal's reason. So an interceptor
+ * that never settles cannot hold the call past its timeout (the timeout layer maps the reason), nor
+ * anything below the total timeout past its deadline.
+ */
+export function bounded<T>(value: Promise<T>, signal: AbortSignal | undefined): Promise<T>;
+export function bounded<T>(value: T | Promise<T>, signal: AbortSignal | undefined): T | Promise<T>;
+export function bounded<T>(value: T | Promise<T>, signal: AbortSignal | undefined): T | Promise<T> {
+  if (signal === undefined || !(value instanceof Promise)) return value;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort);
+    value.then(
+      (result) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(result);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

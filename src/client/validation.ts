@@ -50,7 +50,7 @@ function assertSimpleSchema(schema: unknown): asserts schema is ValidationSchema
     const { type, required } = rule as FieldRule;
     if (type !== undefined && !FIELD_TYPES.has(type)) {
       throw new RangeError(
-        `validateResponse: type of field "${field}" must be one of string, number, boolean, object, array, null, got ${JSON.stringify(type)}`,
+        `validateResponse: type of field "${field}" must be one of ${[...FIELD_TYPES].join(', ')}, got ${JSON.stringify(type)}`,
       );
     }
     if (required !== undefined && typeof required !== 'boolean') {

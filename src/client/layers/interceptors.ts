@@ -2,6 +2,7 @@ import { type LayerDefinition, withRequest } from '../call.js';
 import { safeHeaders } from '../headers.js';
 import { optionalBoolean } from '../options.js';
 import { discardBody } from '../response.js';
+import { bounded } from '../timeout.js';
 import type { InterceptedRequestInit } from '../types.js';
 
 /**
@@ -64,30 +65,6 @@ export const interceptors: LayerDefinition = {
     };
   },
 };
-
-/**
- * What an interceptor returned, given up on when the attempt's signal aborts (its timeout, or your
- * abort): an interceptor that never settles cannot hold the call past its timeout. Rejects with the
- * signal's reason, which the timeout layer maps.
- */
-function bounded<T>(value: T | Promise<T>, signal: AbortSignal | undefined): T | Promise<T> {
-  if (signal === undefined || !(value instanceof Promise)) return value;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort);
-    value.then(
-      (result) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(result);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 /** One interceptor or an array of them, as an array. */
 export function listOf<F>(value: F | readonly F[] | undefined): readonly F[] {

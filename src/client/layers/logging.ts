@@ -1,9 +1,9 @@
 import type { LayerDefinition } from '../call.js';
 import { optionalBoolean } from '../options.js';
-import { RequestLog } from '../request-log.js';
+import { requestLog } from '../request-log.js';
 
 /**
- * Logging (`logger`; `logHeaders` per request): installs the call's RequestLog as its trace, so the
+ * Logging (`logger`; `logHeaders` per request): installs the call's requestLog as its trace, so the
  * steps below report their events to it, and the client its last error (see docs/logging.md).
  */
 export const logging: LayerDefinition = {
@@ -11,7 +11,7 @@ export const logging: LayerDefinition = {
   create(client) {
     if (client.logger === undefined) return undefined;
     return (next) => (call) => {
-      call.state.trace = new RequestLog(client, call);
+      call.state.trace = requestLog(client, call);
       return next(call);
     };
   },

@@ -156,18 +156,23 @@ function canStreamUploads(): boolean {
 /** The call with its body counted as fetch sends it, and what to call once the response has arrived. */
 async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Call; done: () => void }> {
   const { body } = call;
-  if (body === undefined) {
-    report(callback, 0, 0, false);
-    return { call, done: () => report(callback, 0, 0, true) };
-  }
-  const known = isStream(body) ? undefined : await knownBody(body);
-  const bytes = known?.bytes;
+  // The bytes fetch would send and their content type, when they can be known before sending: the body
+  // serialized once by a Response, as fetch would (a FormData's multipart boundary goes with its bytes).
+  // No body is 0 bytes; a stream, or a value that is no body fetch takes as it is, has no known size.
+  const serialized = body === undefined || isKnownBody(body) ? new Response(body) : undefined;
+  const bytes = serialized && new Uint8Array(await serialized.arrayBuffer());
   const total = bytes?.byteLength;
   report(callback, 0, total, false);
   const count: Count = { transferred: 0, ended: false };
-  const finish = (): void =>
-    report(callback, count.transferred === 0 ? (total ?? 0) : count.transferred, total, true);
-  if (!canStreamUploads() || (bytes === undefined && !isStream(body))) return { call, done: finish };
+  // The final report, unless the counted stream has made it.
+  const done = (): void => {
+    if (!count.ended) {
+      report(callback, count.transferred === 0 ? (total ?? 0) : count.transferred, total, true);
+    }
+  };
+  if (body === undefined || !canStreamUploads() || (bytes === undefined && !isStream(body))) {
+    return { call, done };
+  }
   let offset = 0;
   // Known bytes are sent in chunks of CHUNK, so that their progress is reported as they go.
   const source =
@@ -182,8 +187,8 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
           },
         });
   const headers = new Headers(call.headers);
-  const type = known?.type;
-  if (type !== undefined && !headers.has('content-type')) headers.set('content-type', type);
+  const type = serialized?.headers.get('content-type');
+  if (type != null && !headers.has('content-type')) headers.set('content-type', type);
   return {
     // The counted stream is made again for each attempt: the call stays as replayable as its body.
     call: withRequest(
@@ -196,44 +201,18 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
       call.signal,
       call.replayable,
     ),
-    done: () => {
-      if (!count.ended) finish();
-    },
+    done,
   };
 }
 
-/**
- * The bytes of a body fetch would send and the content type it would give them, when they can be known
- * before sending; else `undefined` (a stream). A FormData is serialized once, as fetch would, so that
- * its size is known and its multipart boundary goes with the bytes.
- */
-async function knownBody(
-  body: BodyInit,
-): Promise<{ bytes: Uint8Array; type: string | undefined } | undefined> {
-  if (typeof body === 'string')
-    return { bytes: new TextEncoder().encode(body), type: 'text/plain;charset=UTF-8' };
-  if (body instanceof URLSearchParams) {
-    return {
-      bytes: new TextEncoder().encode(String(body)),
-      type: 'application/x-www-form-urlencoded;charset=UTF-8',
-    };
-  }
-  if (body instanceof ArrayBuffer) return { bytes: new Uint8Array(body), type: undefined };
-  if (ArrayBuffer.isView(body)) {
-    return { bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), type: undefined };
-  }
-  if (body instanceof Blob) {
-    return {
-      bytes: new Uint8Array(await body.arrayBuffer()),
-      type: body.type === '' ? undefined : body.type,
-    };
-  }
-  if (body instanceof FormData) {
-    const serialized = new Response(body);
-    return {
-      bytes: new Uint8Array(await serialized.arrayBuffer()),
-      type: serialized.headers.get('content-type') ?? undefined,
-    };
-  }
-  return undefined;
+/** A body fetch takes as it is whose bytes can be known before sending (anything but a stream). */
+function isKnownBody(body: BodyInit): boolean {
+  return (
+    typeof body === 'string' ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    body instanceof Blob ||
+    body instanceof FormData
+  );
 }

@@ -2,7 +2,7 @@ import { type LayerDefinition, type Reply, withSignal } from '../call.js';
 import { TimeoutError } from '../errors.js';
 import { eventMessage } from '../messages/index.js';
 import { resolveTimeout } from '../options.js';
-import { AttemptSignal } from '../timeout.js';
+import { AttemptSignal, bounded } from '../timeout.js';
 
 /**
  * A deadline for the whole call (`totalTimeoutMs`, client and request): every attempt and every retry
@@ -15,32 +15,29 @@ export const totalTimeout: LayerDefinition = {
   requestOptions: { totalTimeoutMs: resolveTimeout },
   create: (client) => (next) => (call) => {
     const ms = (call.options.totalTimeoutMs as number | undefined) ?? client.totalTimeoutMs;
-    if (ms === undefined || ms === Number.POSITIVE_INFINITY) return next(call);
+    if (ms === undefined || ms === Infinity) return next(call);
     const deadline = new AttemptSignal(ms, call.signal);
     const signal = deadline.signal as AbortSignal;
-    const timedOut = (cause: unknown): TimeoutError =>
-      new TimeoutError({ message: eventMessage('totalTimeout', call.locale), cause });
-    return new Promise<Reply>((resolve, reject) => {
-      // The deadline (or the caller's abort) ends the call even while a layer below still waits.
-      const onAbort = (): void => {
-        settle();
-        reject(deadline.kind === 'timeout' ? timedOut(signal.reason) : call.signal?.reason);
-      };
-      const settle = (): void => {
-        signal.removeEventListener('abort', onAbort);
+    let sent: Promise<Reply>;
+    try {
+      sent = next(withSignal(call, signal));
+    } catch (error) {
+      // A layer below threw at once (an onStateChange callback, run by the breaker): a rejection too.
+      sent = Promise.reject(error);
+    }
+    // The deadline (or the caller's abort) ends the call at once, even while a layer below still waits:
+    // `bounded` then rejects with the signal's reason (the caller's own, when the caller aborted).
+    return bounded(sent, signal).then(
+      (reply) => {
         deadline.dispose();
-      };
-      signal.addEventListener('abort', onAbort);
-      next(withSignal(call, signal)).then(
-        (reply) => {
-          settle();
-          resolve(reply);
-        },
-        (error: unknown) => {
-          settle();
-          reject(deadline.kind === 'timeout' ? timedOut(error) : error);
-        },
-      );
-    });
+        return reply;
+      },
+      (error: unknown) => {
+        deadline.dispose();
+        throw deadline.kind === 'timeout'
+          ? new TimeoutError({ message: eventMessage('totalTimeout', call.locale), cause: error })
+          : error;
+      },
+    );
   },
 };

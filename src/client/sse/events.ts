@@ -24,11 +24,9 @@ export async function* serverSentEvents<T>(
   client: { readonly clock: Clock; readonly locale: Locale },
   options: SseOptions<T>,
 ): AsyncGenerator<SseEvent<T>, void, undefined> {
-  const { parseJson = false, maxReconnects = Number.POSITIVE_INFINITY, ...request } = options;
+  const { parseJson = false, maxReconnects = Infinity, ...request } = options;
   checkBoolean('sse: parseJson', parseJson);
-  if (
-    !(maxReconnects === Number.POSITIVE_INFINITY || (Number.isInteger(maxReconnects) && maxReconnects >= 0))
-  ) {
+  if (!(maxReconnects === Infinity || (Number.isInteger(maxReconnects) && maxReconnects >= 0))) {
     throw optionError('sse: maxReconnects', 'be an integer >= 0 or Infinity', maxReconnects, RangeError);
   }
   // Checked as a request option when connecting, but a connection's body is never validated: each

@@ -43,12 +43,12 @@ export async function* parseEventStream(
   // A line not yet ended, in pieces, joined once its end arrives: adding each chunk to one string
   // would copy and search a long line again with each chunk.
   let pending: string[] = [];
-  let data = '';
-  let hasData = false;
+  // The data of the event being read; `undefined` until a `data` field (an event without data is dropped).
+  let data: string | undefined;
   let type = '';
   let retry: number | undefined;
-  // A CR may be the first half of a CRLF: an LF right after it (at the start of a line, in this chunk or
-  // the next) ends nothing.
+  // A CR at the end of the text read so far may be the first half of a CRLF: an LF right after it, at the
+  // start of the next text, ends nothing.
   let skipLf = false;
   try {
     for (;;) {
@@ -56,22 +56,16 @@ export async function* parseEventStream(
       const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
       pending.push(text);
       if (!done && !/[\n\r]/.test(text)) continue;
-      const buffer = pending.join('');
-      let start = 0;
-      for (let i = 0; i < buffer.length; i++) {
-        const char = buffer[i];
-        if (char !== '\n' && char !== '\r') continue;
-        if (skipLf && char === '\n' && i === start) {
-          skipLf = false;
-          start = i + 1;
-          continue;
-        }
-        skipLf = char === '\r';
-        const line = buffer.slice(start, i);
-        start = i + 1;
+      let buffer = pending.join('');
+      if (skipLf && buffer[0] === '\n') buffer = buffer.slice(1);
+      skipLf = buffer.endsWith('\r');
+      const lines = buffer.split(/\r\n|\r|\n/);
+      // The last piece is a line not ended yet.
+      pending = [lines.pop() as string];
+      for (const line of lines) {
         if (line === '') {
           state.lastEventId = id;
-          if (hasData) {
+          if (data !== undefined) {
             yield {
               event: type === '' ? 'message' : type,
               data,
@@ -79,8 +73,7 @@ export async function* parseEventStream(
               retry,
             };
           }
-          data = '';
-          hasData = false;
+          data = undefined;
           type = '';
           retry = undefined;
           continue;
@@ -91,8 +84,7 @@ export async function* parseEventStream(
         let value = colon === -1 ? '' : line.slice(colon + 1);
         if (value.startsWith(' ')) value = value.slice(1);
         if (field === 'data') {
-          data = hasData ? `${data}\n${value}` : value;
-          hasData = true;
+          data = data === undefined ? value : `${data}\n${value}`;
         } else if (field === 'event') {
           type = value;
         } else if (field === 'id') {
@@ -102,7 +94,6 @@ export async function* parseEventStream(
           state.retryMs = retry;
         }
       }
-      pending = [buffer.slice(start)];
       if (done) return;
     }
   } finally {
