@@ -156,11 +156,19 @@ function canStreamUploads(): boolean {
 /** The call with its body counted as fetch sends it, and what to call once the response has arrived. */
 async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Call; done: () => void }> {
   const { body } = call;
-  // The bytes fetch would send and their content type, when they can be known before sending: the body
-  // serialized once by a Response, as fetch would (a FormData's multipart boundary goes with its bytes).
-  // No body is 0 bytes; a stream, or a value that is no body fetch takes as it is, has no known size.
-  const serialized = body === undefined || isKnownBody(body) ? new Response(body) : undefined;
-  const bytes = serialized && new Uint8Array(await serialized.arrayBuffer());
+  // The bytes fetch would send and their content type, when they can be known before sending: binary
+  // data as it is (never copied: an upload can be large), any other body serialized once by a Response,
+  // as fetch would (a FormData's multipart boundary goes with its bytes). No body is 0 bytes; a stream,
+  // or a value that is no body fetch takes as it is, has no known size.
+  const binary = ArrayBuffer.isView(body)
+    ? body
+    : body instanceof ArrayBuffer
+      ? new Uint8Array(body)
+      : undefined;
+  const serialized = body === undefined || (!binary && isKnownBody(body)) ? new Response(body) : undefined;
+  const bytes = binary
+    ? new Uint8Array(binary.buffer, binary.byteOffset, binary.byteLength)
+    : serialized && new Uint8Array(await serialized.arrayBuffer());
   const total = bytes?.byteLength;
   report(callback, 0, total, false);
   const count: Count = { transferred: 0, ended: false };

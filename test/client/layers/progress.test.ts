@@ -140,6 +140,14 @@ describe('onUploadProgress', () => {
     expect(events.length).toBeGreaterThan(10);
   });
 
+  it('sends and counts only the bytes of a view into a larger buffer (a subarray)', async () => {
+    const events: Progress[] = [];
+    const view = new Uint8Array(MB).fill(7).subarray(100, 100 + 1000);
+    const result = await api().post('/upload', view, { onUploadProgress: (p) => events.push(p) });
+    expect(result).toEqual({ received: 1000, type: undefined });
+    checkSequence(events, 1000);
+  });
+
   it('keeps the content type fetch would give a string body', async () => {
     const events: Progress[] = [];
     const result = await api().post('/upload', 'hello', { onUploadProgress: (p) => events.push(p) });
