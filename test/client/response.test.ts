@@ -153,6 +153,10 @@ describe('error responses', () => {
         case '/latin1':
           res.writeHead(400, { 'content-type': 'text/plain; charset=iso-8859-1' });
           return void res.end(Buffer.from('Datos inválidos: año', 'latin1'));
+        case '/json-charset':
+          // RFC 8259: JSON is UTF-8 whatever charset the header names (a misconfigured server).
+          res.writeHead(400, { 'content-type': 'application/json; charset=iso-8859-1' });
+          return void res.end(Buffer.from('{"message":"Datos inválidos: año"}', 'utf8'));
         case '/bad-json':
           res.writeHead(502, { 'content-type': 'application/json' });
           return void res.end('<html>Bad Gateway</html>');
@@ -211,6 +215,11 @@ describe('error responses', () => {
     it('decodes a text error body with the charset the response declares', async () => {
       const error = await failure(api().get('/latin1'));
       expect(error.body).toBe('Datos inválidos: año');
+    });
+
+    it('reads a JSON error body as UTF-8 whatever charset it declares, as a 2xx JSON body', async () => {
+      const error = await failure(api().get('/json-charset'));
+      expect(error.body).toEqual({ message: 'Datos inválidos: año' });
     });
 
     it('falls back to the text when a JSON-typed error body is not JSON', async () => {
