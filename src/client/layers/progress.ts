@@ -91,7 +91,7 @@ function report(callback: OnProgress, transferred: number, total: number | undef
   });
 }
 
-/** How far a counted stream got: bytes through so far, and whether it ended (its last report made). */
+/** How far a counted stream got: bytes through so far, and whether its final report was made. */
 interface Count {
   transferred: number;
   ended: boolean;
@@ -115,6 +115,8 @@ function countChunks(
         report(callback, count.transferred, total, false);
       },
       flush() {
+        // Unless the response came first and made the final report (every known byte had gone).
+        if (count.ended) return;
         count.ended = true;
         report(callback, count.transferred, total, true);
       },
@@ -171,16 +173,19 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
     : serialized && new Uint8Array(await serialized.arrayBuffer());
   const total = bytes?.byteLength;
   report(callback, 0, total, false);
-  const count: Count = { transferred: 0, ended: false };
-  // The final report, unless the counted stream has made it.
-  const done = (): void => {
-    if (!count.ended) {
-      report(callback, count.transferred === 0 ? (total ?? 0) : count.transferred, total, true);
-    }
-  };
   if (body === undefined || !canStreamUploads() || (bytes === undefined && !isStream(body))) {
-    return { call, done };
+    // The body went with the request as it is, uncounted: the response means it was sent.
+    return { call, done: () => report(callback, total ?? 0, total, true) };
   }
+  const count: Count = { transferred: 0, ended: false };
+  // The counted stream makes the final report when its last byte has gone. A response before that is a
+  // server that answered without reading the whole body (a 413): the upload did not complete, so the
+  // last report stays where it stopped, unless every known byte went through (the stream's end pending).
+  const done = (): void => {
+    if (count.ended || count.transferred !== total) return;
+    count.ended = true;
+    report(callback, total, total, true);
+  };
   let offset = 0;
   // Known bytes are sent in chunks of CHUNK, so that their progress is reported as they go.
   const source =

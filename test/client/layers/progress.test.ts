@@ -148,6 +148,42 @@ describe('onUploadProgress', () => {
     checkSequence(events, 1000);
   });
 
+  it('makes no final report when the server answers before reading the whole body (a 413)', async () => {
+    // Answers 413 once 128 KiB have arrived, reads no more, and closes the connection.
+    const early = createServer((req, res) => {
+      let received = 0;
+      req.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received < 128 * 1024 || res.headersSent) return;
+        req.pause();
+        res.writeHead(413, { connection: 'close', 'content-type': 'application/json' });
+        res.end('{"error":"too large"}', () => setTimeout(() => req.socket.destroy(), 50));
+      });
+    });
+    await new Promise<void>((resolve) => early.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = early.address() as AddressInfo;
+      const events: Progress[] = [];
+      const size = 64 * MB;
+      const call = createApiClient({ baseUrl: `http://127.0.0.1:${port}` }).post(
+        '/upload',
+        new Uint8Array(size),
+        {
+          onUploadProgress: (p) => events.push(p),
+        },
+      );
+      await expect(call).rejects.toMatchObject({ name: 'ApiError', status: 413 });
+      const last = events.at(-1)!;
+      expect(last.totalBytes).toBe(size);
+      expect(last.transferredBytes).toBeLessThan(size);
+      expect(last.percent).toBe(last.transferredBytes / size);
+      expect(events.filter((event) => event.percent === 1)).toEqual([]);
+    } finally {
+      early.closeAllConnections();
+      early.close();
+    }
+  });
+
   it('keeps the content type fetch would give a string body', async () => {
     const events: Progress[] = [];
     const result = await api().post('/upload', 'hello', { onUploadProgress: (p) => events.push(p) });
