@@ -132,11 +132,13 @@ function countDownload(response: Response, callback: OnProgress): Response {
     length !== null && /^\d+$/.test(length) && response.headers.get('content-encoding') === null
       ? Number(length)
       : undefined;
-  report(callback, 0, total, false);
+  // No body (HEAD, 204, 304): 0 bytes, whatever Content-Length says of the resource.
   if (response.body === null) {
+    report(callback, 0, 0, false);
     report(callback, 0, 0, true);
     return response;
   }
+  report(callback, 0, total, false);
   const copy = new Response(countChunks(response.body, callback, total), {
     status: response.status,
     statusText: response.statusText,

@@ -121,6 +121,15 @@ describe('onDownloadProgress', () => {
     }
   });
 
+  it('reports 0 bytes of 0 for a response without a body (HEAD), whatever its Content-Length', async () => {
+    const events: Progress[] = [];
+    await api().request('HEAD', '/sized', { onDownloadProgress: (p) => events.push(p) });
+    expect(events).toEqual([
+      { transferredBytes: 0, totalBytes: 0, percent: 0 },
+      { transferredBytes: 0, totalBytes: 0, percent: 1 },
+    ]);
+  });
+
   it('keeps the response url for withResponse()', async () => {
     const { response } = await api()
       .get('/sized', { parseAs: 'bytes', onDownloadProgress: () => {} })
