@@ -231,13 +231,15 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
 
 /** Splits ListOptions into the list query (validated) and the remaining request options. */
 function splitListOptions<T>(options: ListOptions<T>): { query: ListQuery; rest: RequestOptions<T[]> } {
-  const { pagination = { page: 1, limit: 20 }, sort, filters, ...rest } = options;
+  // null, like undefined, is "not given" (as for filters).
+  const { pagination: given, sort, filters, ...rest } = options;
+  const pagination = given ?? { page: 1, limit: 20 };
   assertPageNumbers('', pagination);
-  if (sort !== undefined && sort.order !== 'asc' && sort.order !== 'desc') {
+  if (sort != null && sort.order !== 'asc' && sort.order !== 'desc') {
     throw new RangeError(`sort.order must be 'asc' or 'desc', got ${JSON.stringify(sort.order)}`);
   }
   const query: ListQuery = { page: pagination.page, limit: pagination.limit };
-  if (sort !== undefined) query.sort = sort;
+  if (sort != null) query.sort = sort;
   if (filters !== undefined) query.filters = filters;
   return { query, rest };
 }

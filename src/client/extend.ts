@@ -26,7 +26,8 @@ export function mergeClientConfig(parent: ApiClientConfig, child: ApiClientConfi
     for (const [name, value] of added) headers.append(name, value);
     merged['defaultHeaders'] = [...headers];
   }
-  if (interceptors !== undefined) {
+  // Not an object: left as given, for resolveClientConfig to refuse on one line.
+  if (typeof interceptors === 'object' && interceptors !== null) {
     const inherited = parent.interceptors;
     merged['interceptors'] = {
       request: [...listOf(inherited?.request), ...listOf(interceptors.request)],

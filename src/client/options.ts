@@ -1,5 +1,5 @@
 import { MAX_TIMER_MS } from '../shared/timer-limit.js';
-import { checkBoolean, checkFunction, optionError } from './check.js';
+import { checkBoolean, checkFunction, checkObject, optionError } from './check.js';
 import { CircuitBreaker, type ResolvedCircuitBreaker, resolveCircuitBreaker } from './circuit-breaker.js';
 import { safeHeaders } from './headers.js';
 import { DEFAULT_REDACT_HEADER_KEYS } from './logging/redact.js';
@@ -209,7 +209,8 @@ export function resolveErrorMessages(
 /** Checks the interceptors: each of `request` and `response` one function or an array of functions. */
 function resolveInterceptors(value: ApiClientInterceptors | undefined): ApiClientInterceptors | undefined {
   if (value === undefined) return undefined;
-  if (!isObject(value)) throw optionError('interceptors', 'be an object', value);
+  // A function (a lone interceptor given in place of the object) would be ignored.
+  checkObject('interceptors', value);
   const request = functionOrList('interceptors.request', value.request);
   const response = functionOrList('interceptors.response', value.response);
   if (request === undefined && response === undefined) return undefined;

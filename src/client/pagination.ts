@@ -1,5 +1,6 @@
 import { showValue } from '../shared/show-value.js';
 import { isPlainObject } from './body.js';
+import { checkNumber } from './check.js';
 import type { ListQuery, PaginatedResponse, SearchParams } from './types.js';
 import { searchParamsError } from './url.js';
 
@@ -13,11 +14,9 @@ export function assertPageNumbers(
   prefix: string,
   pagination: { readonly page: unknown; readonly limit: unknown },
 ): void {
+  // TypeError for a non-number (a string shown quoted), RangeError for one out of range.
   for (const name of ['page', 'limit'] as const) {
-    const value = pagination[name];
-    if (!Number.isInteger(value) || (value as number) < 1) {
-      throw new RangeError(`${prefix}pagination.${name} must be an integer >= 1, got ${String(value)}`);
-    }
+    checkNumber(`${prefix}pagination.${name}`, pagination[name], 1, Number.MAX_SAFE_INTEGER, true);
   }
 }
 
@@ -167,10 +166,7 @@ export async function* paginateItems<T>(
   maxPages: number,
 ): AsyncIterableIterator<T> {
   // Infinity is allowed: "no cap", the end of the list still stops the walk.
-  const valid = maxPages === Infinity || (Number.isInteger(maxPages) && maxPages >= 1);
-  if (!valid) {
-    throw new RangeError(`paginate: maxPages must be an integer >= 1, got ${String(maxPages)}`);
-  }
+  if (maxPages !== Infinity) checkNumber('paginate: maxPages', maxPages, 1, Number.MAX_SAFE_INTEGER, true);
   assertListQuery(first);
   for (let fetched = 0, page = first.page; fetched < maxPages; fetched += 1, page += 1) {
     const result = await fetchPage({ ...first, page });

@@ -176,7 +176,19 @@ describe('getList: the query sent', () => {
     await expect(api.getList('/nested', { sort: { field: '', order: 'asc' } })).rejects.toThrow(
       new TypeError('getList: sort.field must be a non-empty string, got ""'),
     );
+    // A string is shown quoted, and is the wrong type (not a page number out of range).
+    await expect(api.getList('/nested', { pagination: { page: '2' as never, limit: 10 } })).rejects.toThrow(
+      new TypeError('pagination.page must be a number, got "2"'),
+    );
+    const pages = api.paginate('/nested', { maxPages: '2' as never });
+    await expect(pages.next()).rejects.toThrow(new TypeError('paginate: maxPages must be a number, got "2"'));
     expect(sent()).toEqual([]);
+  });
+
+  it('reads pagination: null and sort: null as not given, as filters: null is', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    await api.getList('/nested', { pagination: null as never, sort: null as never, filters: null as never });
+    expect(sent()).toEqual(['/nested?page=1&limit=20']);
   });
 
   it('uses a replaced request and response mapping', async () => {

@@ -117,6 +117,23 @@ describe('client.extend', () => {
     );
   });
 
+  it('rejects interceptors that are not an object on one line, as createApiClient does', () => {
+    const parent = createApiClient({
+      baseUrl: server.url,
+      interceptors: { request: (url, init) => [url, init] },
+    });
+    for (const [value, shown] of [
+      [null, 'null'],
+      [5, '5'],
+      ['x', '"x"'],
+      [() => {}, 'a function'],
+    ] as const) {
+      const error = new TypeError(`interceptors must be an object, got ${shown}`);
+      expect(() => parent.extend({ interceptors: value as never })).toThrow(error);
+      expect(() => createApiClient({ baseUrl: server.url, interceptors: value as never })).toThrow(error);
+    }
+  });
+
   it('rejects a config that is not an object on one line, naming it', () => {
     const parent = createApiClient({ baseUrl: server.url });
     for (const [value, shown] of [

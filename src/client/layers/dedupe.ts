@@ -27,12 +27,23 @@ export const dedupe: LayerDefinition = {
     if (!client.dedupe) return undefined;
     const inFlight = new Map<string, Shared>();
     return (next) => (call) => {
-      // A stream can be read only once, so a 'stream' read is never shared.
-      const { parseAs = 'auto' } = call.options;
-      if (call.method !== 'GET' || call.body !== undefined || parseAs === 'stream') return next(call);
-      // URL, headers and how the body is read: what makes two GETs the same request.
+      // A stream can be read only once, so a 'stream' read is never shared; nor a request whose download
+      // progress is reported (the bytes are counted below, for the first caller only).
+      const { parseAs = 'auto', onDownloadProgress } = call.options;
+      if (call.method !== 'GET' || call.body !== undefined || parseAs === 'stream' || onDownloadProgress) {
+        return next(call);
+      }
+      // URL, headers, fetch options (redirect, cache, ...) and how the body is read: what makes two GETs
+      // the same request. An object option (undici's dispatcher) cannot be compared: not shared.
       let key = `${parseAs} ${call.url}`;
       for (const [name, value] of call.headers) key += `\n${name}:${value}`;
+      for (const name of Object.keys(call.init).sort()) {
+        const value = (call.init as Record<string, unknown>)[name];
+        if (value === undefined) continue;
+        if (typeof value === 'object' && value !== null) return next(call);
+        // `=` cannot start a header name: no option line reads as a header line.
+        key += `\n=${name}=${JSON.stringify(value)}`;
+      }
       let shared = inFlight.get(key);
       if (shared === undefined) {
         // A first caller without a signal never leaves before the request settles, so the request is never

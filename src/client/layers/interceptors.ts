@@ -1,4 +1,5 @@
 import { type LayerDefinition, withRequest } from '../call.js';
+import { optionError } from '../check.js';
 import { safeHeaders } from '../headers.js';
 import { optionalBoolean } from '../options.js';
 import { discardBody } from '../response.js';
@@ -32,7 +33,10 @@ export const interceptors: LayerDefinition = {
             init === undefined
               ? { ...call.init, method, headers: Object.fromEntries(headers), body: call.body ?? null }
               : { ...init, method, headers: Object.fromEntries(headers) };
-          [url, init] = await bounded(intercept(url, given), call.state.signal);
+          const returned: unknown = await bounded(intercept(url, given), call.state.signal);
+          // A mistake here would surface as a puzzling TypeError, or as a network failure that is retried.
+          if (!isRequest(returned)) throw optionError('interceptors.request', 'return [url, init]', returned);
+          [url, init] = returned;
           method = init.method?.toUpperCase() ?? method;
           headers = safeHeaders('interceptors.request headers', init.headers, true);
         }
@@ -52,6 +56,10 @@ export const interceptors: LayerDefinition = {
       try {
         for (const intercept of response) {
           const replaced = await bounded(intercept(current), call.state.signal);
+          // Duck-typed: a Response of another fetch (undici's) is not an instance of the global one.
+          if (typeof (replaced as Response | undefined)?.status !== 'number') {
+            throw optionError('interceptors.response', 'return a Response', replaced);
+          }
           // A replaced response leaves the previous one's body unread: drop it to free the connection.
           if (replaced !== current) discardBody(current);
           current = replaced;
@@ -70,4 +78,11 @@ export const interceptors: LayerDefinition = {
 export function listOf<F>(value: F | readonly F[] | undefined): readonly F[] {
   if (value === undefined) return [];
   return Array.isArray(value) ? (value as readonly F[]) : [value as F];
+}
+
+/** `[url, init]`: a string or URL, then an object. */
+function isRequest(value: unknown): value is [string, RequestInit] {
+  if (!Array.isArray(value)) return false;
+  const [url, init] = value as unknown[];
+  return (typeof url === 'string' || url instanceof URL) && typeof init === 'object' && init !== null;
 }

@@ -9,7 +9,10 @@ import { validatedData } from '../validation.js';
 export const validation: LayerDefinition = {
   requestOptions: {
     validateResponse: (_option, value) => {
-      if (typeof value !== 'object' || value === null) {
+      // An object, or a function that is a Standard Schema (arktype's are).
+      if (
+        typeof value === 'function' ? !('~standard' in value) : typeof value !== 'object' || value === null
+      ) {
         throw new TypeError('options.validateResponse must be a validation schema or a Standard Schema');
       }
     },

@@ -1,5 +1,6 @@
 import { checkBoolean, optionError } from '../check.js';
 import { ApiError, NetworkError, TimeoutError } from '../errors.js';
+import { safeHeaders } from '../headers.js';
 import { eventMessage } from '../messages/index.js';
 import { discardBody, mediaType } from '../response.js';
 import type { Clock, Locale, RequestOptions, ResponsePromise, SseEvent, SseOptions } from '../types.js';
@@ -35,7 +36,8 @@ export async function* serverSentEvents<T>(
   const locale = request.errorLocale ?? client.locale;
   const state: StreamState = { lastEventId: '', retryMs: DEFAULT_RETRY_MS };
   for (let reconnects = 0; ; reconnects++) {
-    const headers = new Headers(request.headers);
+    // As prepareCall checks them: fetch's own message would show a bad value (a credential, maybe).
+    const headers = safeHeaders('options.headers', request.headers);
     headers.set('accept', 'text/event-stream');
     if (state.lastEventId !== '') headers.set('last-event-id', utf8Header(state.lastEventId));
     let body: ReadableStream<Uint8Array> | undefined;

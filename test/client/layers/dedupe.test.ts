@@ -24,6 +24,10 @@ beforeAll(async () => {
     }
     if (path === '/slow' || path === '/broken') await held;
     if (path === '/broken') return sendJson(res, 500, { error: 'down' });
+    if (path === '/moved') {
+      res.writeHead(302, { location: '/fast' });
+      return void res.end();
+    }
     sendJson(res, 200, { path, items: [1, 2, 3] });
   });
 });
@@ -141,6 +145,33 @@ describe('dedupe', () => {
     release();
     await Promise.all(calls);
     expect(hits.get('/slow')).toBe(4);
+  });
+
+  it('shares a GET only between callers with the same fetch options (redirect)', async () => {
+    hits.clear();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
+    const manual = api.get('/moved', { redirect: 'manual' });
+    const followed = api.get('/moved');
+    const again = api.get('/moved', { redirect: 'manual' });
+    await expect(manual).rejects.toMatchObject({ status: 302 });
+    await expect(again).rejects.toMatchObject({ status: 302 });
+    expect(await followed).toEqual({ path: '/fast', items: [1, 2, 3] });
+    expect(hits.get('/moved')).toBe(2);
+  });
+
+  it('gives a caller with onDownloadProgress a request of its own, so that its progress is reported', async () => {
+    hits.clear();
+    hold();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
+    const percents: Array<number | undefined> = [];
+    const plain = api.get('/slow');
+    const counted = api.get('/slow', { onDownloadProgress: ({ percent }) => percents.push(percent) });
+    await seen('/slow', 2);
+    release();
+    expect(await plain).toEqual({ path: '/slow', items: [1, 2, 3] });
+    expect(await counted).toEqual({ path: '/slow', items: [1, 2, 3] });
+    expect(percents).toEqual([0, 1, 1]);
+    expect(hits.get('/slow')).toBe(2);
   });
 
   it('shares a GET only between callers that read the body the same way (parseAs)', async () => {

@@ -144,6 +144,29 @@ describe('request interceptor', () => {
     });
     await expect(api.get('/x')).rejects.toBe(boom);
   });
+
+  it('must return [url, init]: anything else is a TypeError saying so, nothing is sent or retried', async () => {
+    const returns = (value: unknown) =>
+      createApiClient({
+        baseUrl: server.url,
+        retryPolicy: { maxRetries: 2 },
+        clock: instantClock,
+        interceptors: { request: () => value as [string, RequestInit] },
+      });
+    const sent = server.requests.length;
+    for (const [value, shown] of [
+      [undefined, 'undefined'],
+      [{ method: 'GET' }, 'an object'],
+      [[`${server.url}/x`], 'an array'],
+      [[undefined, {}], 'an array'],
+      [[`${server.url}/x`, null], 'an array'],
+    ] as const) {
+      await expect(returns(value).get('/x')).rejects.toThrow(
+        new TypeError(`interceptors.request must return [url, init], got ${shown}`),
+      );
+    }
+    expect(server.requests.length).toBe(sent);
+  });
 });
 
 describe('response interceptor', () => {
@@ -198,6 +221,25 @@ describe('response interceptor', () => {
       },
     });
     await expect(api.get('/x')).rejects.toBe(boom);
+  });
+
+  it('must return a Response: anything else is a TypeError saying so, not retried', async () => {
+    for (const [value, shown] of [
+      [undefined, 'undefined'],
+      [{ ok: true }, 'an object'],
+    ] as const) {
+      const api = createApiClient({
+        baseUrl: server.url,
+        retryPolicy: { maxRetries: 2 },
+        clock: instantClock,
+        interceptors: { response: () => value as unknown as Response },
+      });
+      const sent = server.requests.length;
+      await expect(api.get('/x')).rejects.toThrow(
+        new TypeError(`interceptors.response must return a Response, got ${shown}`),
+      );
+      expect(server.requests.length).toBe(sent + 1);
+    }
   });
 });
 

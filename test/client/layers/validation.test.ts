@@ -198,4 +198,22 @@ describe('validateResponse with a Standard Schema', () => {
     };
     expect(await api.get('/user', { validateResponse: schema })).toBe(10);
   });
+
+  it('accepts a Standard Schema that is a function (as arktype makes them)', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const schema = Object.assign((value: unknown) => value, {
+      '~standard': {
+        version: 1 as const,
+        vendor: 'callable',
+        validate: (value: unknown) => ({ value: (value as { id: number }).id * 10 }),
+      },
+    }) as unknown as StandardSchemaV1<unknown, number>;
+    expect(await api.get('/user', { validateResponse: schema })).toBe(10);
+    // A function without the Standard Schema key is still refused before anything is sent.
+    const sent = server.requests.length;
+    await expect(api.get('/user', { validateResponse: (() => 1) as never })).rejects.toThrow(
+      new TypeError('options.validateResponse must be a validation schema or a Standard Schema'),
+    );
+    expect(server.requests.length).toBe(sent);
+  });
 });

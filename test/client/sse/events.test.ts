@@ -264,6 +264,17 @@ describe('client.sse against a loopback server', () => {
     expect(ratio).toBeLessThan(24);
   });
 
+  it('refuses a bad header as get() does, without showing its value (it may be a credential)', async () => {
+    connections = [];
+    const api = createApiClient({ baseUrl: server.url });
+    const headers = { authorization: 'Bearer s3cret\u0000' };
+    const error = await collect(api.sse('/plain', { headers })).catch((e: unknown) => e);
+    expect(error).toEqual(
+      new TypeError('options.headers: header "authorization" has an invalid name or value (value not shown)'),
+    );
+    expect(connections).toHaveLength(0);
+  });
+
   it('ends the iteration on a 204', async () => {
     const api = createApiClient({ baseUrl: server.url });
     expect(await collect(api.sse('/no-content'))).toEqual([]);
