@@ -34,16 +34,57 @@ async function importConfig(file: string, shown: string): Promise<unknown> {
   try {
     module = (await import(pathToFileURL(path.resolve(file)).href)) as { default?: unknown };
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
+    const code = (error as { code?: unknown } | null)?.code;
     if (code === 'ERR_UNKNOWN_FILE_EXTENSION' && TYPESCRIPT.test(file)) {
       throw new UsageError(
         `${shown}: this Node.js (${process.version}) cannot import TypeScript; use a .json or .mjs config file`,
       );
     }
-    throw new UsageError(`${shown} could not be loaded: ${(error as Error).message?.split('\n')[0]}`);
+    throw new UsageError(`${shown} could not be loaded: ${thrownMessage(error)}`);
   }
   if (module.default === undefined) throw new UsageError(`${shown} has no default export`);
-  return module.default;
+  try {
+    return plainCopy(module.default, new Map());
+  } catch (error) {
+    throw new UsageError(`${shown} could not be read: ${thrownMessage(error)}`);
+  }
+}
+
+/** The first line of what a module threw, which may be anything (`throw 'no token'`, `throw null`). */
+function thrownMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? message;
+}
+
+/**
+ * The config object as plain data, read once here: a getter or a proxy that throws is a config mistake
+ * named in one line, and the checks that follow read values that cannot change under them. Values JSON
+ * has no text for (a BigInt, a function, a cycle) are kept, for the checks to name.
+ */
+function plainCopy(value: unknown, seen: Map<object, unknown>): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const known = seen.get(value);
+  if (known !== undefined) return known;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [];
+    seen.set(value, copy);
+    for (const each of value) copy.push(plainCopy(each, seen));
+    return copy;
+  }
+  // A Date or a URL is left as it is: JSON.stringify writes a Date, and a URL is refused where a string is due.
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+    return value;
+  const copy: Record<string, unknown> = {};
+  seen.set(value, copy);
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(copy, key, {
+      value: plainCopy((value as Record<string, unknown>)[key], seen),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return copy;
 }
 
 function readError(error: unknown, shown: string): UsageError {
