@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { access, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { jsonErrorMessage } from '../../shared/json-error.js';
@@ -32,7 +34,7 @@ async function importConfig(file: string, shown: string): Promise<unknown> {
   });
   let module: { default?: unknown };
   try {
-    module = (await import(pathToFileURL(path.resolve(file)).href)) as { default?: unknown };
+    module = (await import(await moduleUrl(file))) as { default?: unknown };
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (code === 'ERR_UNKNOWN_FILE_EXTENSION' && TYPESCRIPT.test(file)) {
@@ -49,6 +51,28 @@ async function importConfig(file: string, shown: string): Promise<unknown> {
     throw new UsageError(`${shown} could not be read: ${thrownMessage(error)}`);
   }
 }
+
+/**
+ * The URL to import the config from. `--watch` reads the config again on every run, as it reads a JSON
+ * config again; but a module is evaluated once per URL, so the URL carries a hash of the file's content:
+ * an edited file is a new URL, evaluated again, and an unchanged one is the module already loaded.
+ * A CommonJS file is cached by its path instead, and is dropped from that cache when it changed.
+ */
+async function moduleUrl(file: string): Promise<string> {
+  const absolute = path.resolve(file);
+  const version = createHash('sha256')
+    .update(await readFile(absolute))
+    .digest('hex')
+    .slice(0, 16);
+  const require = createRequire(absolute);
+  if (require.cache[absolute] !== undefined && loadedVersions.get(absolute) !== version) {
+    delete require.cache[absolute];
+  }
+  loadedVersions.set(absolute, version);
+  return `${pathToFileURL(absolute).href}?v=${version}`;
+}
+
+const loadedVersions = new Map<string, string>();
 
 /** The first line of what a module threw, which may be anything (`throw 'no token'`, `throw null`). */
 function thrownMessage(error: unknown): string {
