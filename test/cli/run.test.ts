@@ -95,6 +95,18 @@ describe('run (in memory)', () => {
     expect(await run(['--type', '--out=taken', `${server.url}/users`], io)).toBe(1);
     expect(stderr()).toBe(`❌ Error: EEXIST: file already exists, mkdir '${path.join(dir, 'taken')}'\n`);
   });
+
+  it.each([[[]], [['--check']]])(
+    'names the output file when a folder sits at its path (%j)',
+    async (flags) => {
+      const { mkdir } = await import('node:fs/promises');
+      const file = path.join(dir, 'src', 'types', 'users.ts');
+      await mkdir(file, { recursive: true });
+      const { io, stderr } = memoryIO(dir);
+      expect(await run(['--type', ...flags, `${server.url}/users`], io)).toBe(1);
+      expect(stderr()).toBe(`❌ Error: EISDIR: illegal operation on a directory, read '${file}'\n`);
+    },
+  );
 });
 
 describe('colours', () => {

@@ -24,7 +24,10 @@ describe('readIfExists', () => {
     expect(await readIfExists(path.join(dir, 'file', 'a.ts'))).toBeUndefined();
   });
 
-  it('throws any other error', async () => {
-    await expect(readIfExists(dir)).rejects.toMatchObject({ code: 'EISDIR' });
+  it('throws any other error, naming the file', async () => {
+    await expect(readIfExists(dir)).rejects.toMatchObject({
+      code: 'EISDIR',
+      message: `EISDIR: illegal operation on a directory, read '${dir}'`,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { safeDecode } from '../../shared/safe-decode.js';
 import { UsageError } from '../errors.js';
 
 /** One `--header` argument, split at its first colon. */
@@ -48,4 +49,14 @@ export function checkHeaderValue(name: string, value: string, label = '--header'
 export function hasHeader(headers: readonly HeaderArg[], name: string): boolean {
   const wanted = name.toLowerCase();
   return headers.some((header) => header.name.toLowerCase() === wanted);
+}
+
+/**
+ * The `Authorization` value sent for a URL's userinfo (`https://user:pass@host`), or `undefined` when the
+ * URL has none. It is a credential like a `--header` value, so output redacts it too.
+ */
+export function basicAuthorization(url: URL): string | undefined {
+  if (url.username === '' && url.password === '') return undefined;
+  const credentials = `${safeDecode(url.username)}:${safeDecode(url.password)}`;
+  return `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
 }

@@ -281,11 +281,12 @@ function parseStrict(argv: readonly string[]) {
 }
 
 // node:util's messages are long and multi-line; keep only the option's name. For an unknown option
-// that is the part before any `=`, so `--heder=Authorization: Bearer x` never echoes the value.
+// that is the part before any `=`, so `--heder=Authorization: Bearer x` never echoes the value. A switch
+// with a short form is written `'-h, --help'`: the long name is the one to show.
 function describeParseError(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
-  const option = /'(-[^'\s=]*)/.exec(message)?.[1] ?? '';
+  const option = /'(?:-[^-'\s=,], )?(-[^'\s=]*)/.exec(message)?.[1] ?? '';
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `Unknown option ${option}`;
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     if (message.includes('does not take an argument')) return `${option} does not take a value`;

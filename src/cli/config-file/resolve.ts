@@ -18,7 +18,7 @@ import { displayUrl } from '../terminal/redact.js';
 import { type HeaderTemplate, headerTemplates } from './header-templates.js';
 import { CONFIG_KEYS, ENDPOINT_KEYS } from './keys.js';
 import { outputFields } from './output-fields.js';
-import { checkKeys, httpUrl, invalid, object, optionalString, wholeNumber } from './validate.js';
+import { checkKeys, httpUrl, invalid, jsonText, object, optionalString, wholeNumber } from './validate.js';
 
 export type { HeaderTemplate } from './header-templates.js';
 
@@ -119,7 +119,7 @@ function endpoint(raw: unknown, where: string, defaults: Defaults): ResolvedEndp
   });
   if (sources.length === 0) invalid(`${where} needs a "url" or "samples"`);
   const method = resolveMethodAt(entry['method'], `${where}.method`);
-  const body = entry['body'] === undefined ? undefined : JSON.stringify(entry['body']);
+  const body = entry['body'] === undefined ? undefined : jsonText(entry['body'], `${where}.body`);
   if (body !== undefined && method === 'GET') invalid(`${where}.body cannot be sent with GET; set "method"`);
   const own = headerTemplates(entry['headers'], `${where}.headers`);
   const ownNames = new Set(own.map((header) => header.name.toLowerCase()));

@@ -45,7 +45,35 @@ export function optionalString(raw: unknown, where: string): string | undefined 
 export function wholeNumber(raw: unknown, where: string, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
   if (!isIntegerIn(raw, min, max)) {
-    invalid(`${where} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+    invalid(`${where} must be a whole number from ${min} to ${max}, got ${shownValue(raw)}`);
   }
   return raw as number;
+}
+
+/**
+ * A value as a message shows it: JSON where JSON can write it (`"5"`, `0`, `{"a":1}`), and what a
+ * JavaScript config may hold besides (`Infinity`, `NaN`, `4n`, `a function`) in words, never a throw.
+ */
+export function shownValue(raw: unknown): string {
+  if (typeof raw === 'number' && !Number.isFinite(raw)) return String(raw);
+  if (typeof raw === 'bigint') return `${raw}n`;
+  if (raw === undefined) return 'undefined';
+  if (typeof raw === 'function' || typeof raw === 'symbol') return `a ${typeof raw}`;
+  try {
+    return JSON.stringify(raw) ?? String(raw);
+  } catch {
+    return `an ${Array.isArray(raw) ? 'array' : 'object'} JSON cannot write`;
+  }
+}
+
+/** `raw` as JSON text; a value JSON cannot write (a BigInt, a cycle, a function) is a config mistake. */
+export function jsonText(raw: unknown, where: string): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(raw);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return invalid(`${where} cannot be sent as JSON: ${message.split('\n')[0]}`);
+  }
+  return text ?? invalid(`${where} must be a JSON value, got a ${typeof raw}`);
 }

@@ -1,6 +1,5 @@
 import { isJsonContentType } from '../../client/response.js';
-import { safeDecode } from '../../shared/safe-decode.js';
-import { type HeaderArg, hasHeader } from '../args/headers.js';
+import { basicAuthorization, type HeaderArg, hasHeader } from '../args/headers.js';
 import { RunError } from '../errors.js';
 import { formatOfContentType, parseSamples } from './samples-text.js';
 
@@ -51,7 +50,7 @@ export async function fetchSamples(request: JsonRequest, fetchImpl: typeof fetch
     }
     await response.body?.cancel();
     if (hop === MAX_REDIRECTS) throw new RunError(`Too many redirects (more than ${MAX_REDIRECTS})`);
-    url = withoutUserinfo(new URL(location, url));
+    url = withoutUserinfo(await redirectTarget(response, location, url));
     // As browsers do: 303, and 301/302 after a POST, continue as a GET without a body.
     if (
       response.status === 303 ||
@@ -63,15 +62,30 @@ export async function fetchSamples(request: JsonRequest, fetchImpl: typeof fetch
   }
 }
 
+/** Where a redirect leads; a Location that does not parse, or leaves http(s), ends the run in one line. */
+async function redirectTarget(response: Response, location: string, base: URL): Promise<URL> {
+  let target: URL | undefined;
+  try {
+    target = new URL(location, base);
+  } catch {
+    // Said below. The Location itself is not quoted: it may carry a token.
+  }
+  if (target !== undefined && (target.protocol === 'http:' || target.protocol === 'https:')) return target;
+  const status = `HTTP ${response.status} ${response.statusText || (await standardStatusText(response.status))}`;
+  throw new RunError(
+    target === undefined
+      ? `${status} redirects to a Location that is not a valid URL`
+      : `${status} redirects to a non-http(s) URL (${target.protocol}); only http and https are followed`,
+  );
+}
+
 function buildHeaders(request: JsonRequest, sameOrigin: boolean, hasBody: boolean): Headers {
   const headers = new Headers();
   if (sameOrigin) {
     for (const { name, value } of request.headers) headers.append(name, value);
-    const { username, password } = request.url;
-    if ((username !== '' || password !== '') && !hasHeader(request.headers, 'authorization')) {
-      const credentials = `${safeDecode(username)}:${safeDecode(password)}`;
-      headers.set('authorization', `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`);
-    }
+    const basic = basicAuthorization(request.url);
+    if (basic !== undefined && !hasHeader(request.headers, 'authorization'))
+      headers.set('authorization', basic);
   }
   if (hasBody && !headers.has('content-type')) headers.set('content-type', 'application/json');
   if (!headers.has('accept')) headers.set('accept', 'application/json');

@@ -3,14 +3,14 @@
 
 import { safeDecode } from '../../shared/safe-decode.js';
 import { isSecretQueryName } from '../../traffic/secrets.js';
-import type { HeaderArg } from '../args/headers.js';
+import { basicAuthorization, type HeaderArg } from '../args/headers.js';
 import { RunError } from '../errors.js';
 import type { Painter } from './paint.js';
 import { redactSecrets } from './redact.js';
 
 /**
  * Everything that must not be printed: header values (and the token after a scheme such as `Bearer`),
- * the URLs' passwords and secret-named query values (`?api_key=...`), and any extra value (an
+ * the URLs' passwords and the Basic credentials made of them, secret-named query values (`?api_key=...`), and any extra value (an
  * environment variable substituted into a header).
  * Longest first, so a value is not partly replaced by a shorter secret it contains.
  */
@@ -27,6 +27,9 @@ export function secretsOf(
   }
   for (const url of urls) {
     if (url.password !== '') secrets.push(safeDecode(url.password), url.password);
+    // The `Authorization: Basic ...` made of the userinfo, which a server may echo like any header.
+    const basic = basicAuthorization(url);
+    if (basic !== undefined) secrets.push(basic, basic.slice('Basic '.length));
     // A server may echo the request's URL in its error body.
     for (const pair of url.search.slice(1).split('&')) {
       const eq = pair.indexOf('=');

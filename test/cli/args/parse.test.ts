@@ -116,6 +116,9 @@ describe('parseCliArgs usage errors', () => {
     [['--type', '--frobnicate', URL_ARG], 'Unknown option --frobnicate'],
     [['--type', '-x', URL_ARG], 'Unknown option -x'],
     [['--type=yes', URL_ARG], '--type does not take a value'],
+    // node:util names a switch with a short form `-h, --help`: the message names the long one.
+    [['--help=me'], '--help does not take a value'],
+    [['--version=2'], '--version does not take a value'],
     [
       ['--type', URL_ARG, '--method'],
       '--method needs a value (write --method=<value> for a value that starts with "-")',

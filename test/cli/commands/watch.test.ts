@@ -165,4 +165,25 @@ describe('--watch', () => {
     ]);
     expect(stderr()).toBe('');
   });
+
+  it('with a .mjs config: reads the module again when it was edited between runs', async () => {
+    const file = path.join(dir, 'typefetch.config.mjs');
+    const config = (urls: string[]) =>
+      `export default ${JSON.stringify({ baseUrl: server.url, endpoints: urls.map((url) => ({ url })) })};\n`;
+    await writeFile(file, config(['/items']));
+    const { io, stdout, stderr } = watching([
+      () => {},
+      () => writeFileSync(file, config(['/items', '/other'])),
+    ]);
+    expect(await run(['--type', '--config=typefetch.config.mjs', '--watch', '--interval=5000'], io)).toBe(0);
+    expect(stdout().split('\n')).toEqual([
+      '✅ items: src/types/items.ts',
+      '✅ 1 endpoint: 1 written in src/types, with index.ts',
+      '👀 Watching: running again every 5 s, rewriting only what changed. Press Ctrl+C to stop.',
+      '✅ other: src/types/other.ts',
+      '👋 Stopped watching.',
+      '',
+    ]);
+    expect(stderr()).toBe('');
+  });
 });

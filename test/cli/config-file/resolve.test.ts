@@ -194,6 +194,46 @@ describe('resolveConfig', () => {
     expect(mistake(raw)).toBe(message);
   });
 
+  // A JavaScript config can hold values JSON has no text for: each is named in one line, never thrown.
+  it.each([
+    [
+      { endpoints: [{ url: 'https://h/a', timeout: Number.POSITIVE_INFINITY }] },
+      'endpoints[0].timeout must be a whole number from 1 to 2147483647, got Infinity',
+    ],
+    [
+      { timeout: Number.NaN, endpoints: [{ url: 'https://h/a' }] },
+      'timeout must be a whole number from 1 to 2147483647, got NaN',
+    ],
+    [
+      { concurrency: 4n, endpoints: [{ url: 'https://h/a' }] },
+      'concurrency must be a whole number from 1 to 32, got 4n',
+    ],
+    [{ named: 1n, endpoints: [{ url: 'https://h/a' }] }, 'named must be true or false, got 1n'],
+    [
+      { endpoints: [{ url: 'https://h/a', maps: () => false }] },
+      'endpoints[0].maps must be true or false, got a function',
+    ],
+    [{ format: Symbol('zod'), endpoints: [{ url: 'https://h/a' }] }, 'format must be a string, got a symbol'],
+    [
+      { endpoints: [{ url: 'https://h/a', method: 'POST', body: { id: 10n } }] },
+      'endpoints[0].body cannot be sent as JSON: Do not know how to serialize a BigInt',
+    ],
+    [
+      { endpoints: [{ url: 'https://h/a', method: 'POST', body: () => ({}) }] },
+      'endpoints[0].body must be a JSON value, got a function',
+    ],
+  ])('names a value JSON cannot write: %s', (raw, message) => {
+    expect(mistake(raw)).toBe(`typefetch.config.json: ${message}`);
+  });
+
+  it('names a body that refers to itself in one line', () => {
+    const body: Record<string, unknown> = {};
+    body['self'] = body;
+    expect(mistake({ endpoints: [{ url: 'https://h/a', method: 'POST', body }] })).toBe(
+      'typefetch.config.json: endpoints[0].body cannot be sent as JSON: Converting circular structure to JSON',
+    );
+  });
+
   it('never echoes URL credentials in a message', () => {
     expect(mistake({ baseUrl: 'https://h', endpoints: [{ url: 'ftp://me:hunter22@h/a' }] })).toBe(
       'typefetch.config.json: endpoints[0].url must be an absolute http(s) URL, got "ftp://[REDACTED]@h/a"',

@@ -131,6 +131,22 @@ describe('redirects', () => {
     ]);
   });
 
+  it.each([
+    ['http://[bad', 'HTTP 302 Found redirects to a Location that is not a valid URL'],
+    [
+      'ftp://files.example.com/users.json',
+      'HTTP 302 Found redirects to a non-http(s) URL (ftp:); only http and https are followed',
+    ],
+    [
+      'file:///etc/passwd',
+      'HTTP 302 Found redirects to a non-http(s) URL (file:); only http and https are followed',
+    ],
+  ])('says where a redirect to %s goes wrong, in one line', async (location, message) => {
+    const server = await serve((_req, res) => void res.writeHead(302, { location }).end());
+    const { code, stderr } = await cli(['--type', '--verbose', `${server.url}/moved`]);
+    expect([code, stderr]).toEqual([1, `❌ Error: ${message}\n`]);
+  });
+
   it('stops after 20 redirects', async () => {
     const server = await serve((_req, res) => void res.writeHead(302, { location: '/loop' }).end());
     const { code, stderr } = await cli(['--type', `${server.url}/loop`]);
@@ -252,6 +268,16 @@ describe('secrets', () => {
       code: 1,
       stderr: `❌ Error: HTTP 200 OK sent text/plain, not JSON: ${parserMessage('Bearer tk_1234').replace('Bearer tk_1234', '[REDACTED]')}\n`,
     });
+  });
+
+  it('never prints the Basic credentials made from URL userinfo, even when the server echoes them', async () => {
+    const server = await serve((req, res) => {
+      res.writeHead(401, { 'content-type': 'text/plain' });
+      res.end(`denied: ${req.headers['authorization']}`);
+    });
+    const result = await cli(['--type', '--verbose', `http://alice:s3cr3t-pw@127.0.0.1:${server.port}/me`]);
+    expect(server.requests[0]?.headers['authorization']).toBe(`Basic ${btoa('alice:s3cr3t-pw')}`);
+    expect(result.stderr).toBe('❌ Error: HTTP 401: Unauthorized\n   response body: denied: [REDACTED]\n');
   });
 
   it('never prints a --header value, even when the server echoes it into an error body under --verbose', async () => {

@@ -312,6 +312,15 @@ describe('typefetch --type --config', () => {
       "token.json is not valid JSON: Unexpected token 'B'",
     ],
     ['nothing.mjs', 'export const x = 1;\n', 'nothing.mjs has no default export'],
+    // A module may throw anything, not only an Error.
+    ['throws.mjs', "throw 'no API_URL set';\n", 'throws.mjs could not be loaded: no API_URL set'],
+    ['null.mjs', 'throw null;\n', 'null.mjs could not be loaded: null'],
+    ['odd.mjs', 'throw { message: 5 };\n', 'odd.mjs could not be loaded: [object Object]'],
+    [
+      'getter.mjs',
+      "export default { get endpoints() { throw new Error('no API_URL set'); } };\n",
+      'getter.mjs could not be read: no API_URL set',
+    ],
   ])('a config problem (%s) is a usage error, exit 2', async (file, content, message) => {
     if (content !== undefined) await writeFile(path.join(dir, file), content);
     const { io, stdout, stderr } = memoryIO(dir);
