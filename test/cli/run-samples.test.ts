@@ -139,6 +139,20 @@ describe('failures with several sources', () => {
     );
   });
 
+  it('a URL given to --sample is a usage error that says to give it as a <url>, its secret query value hidden', async () => {
+    const { io, stderr } = memoryIO(dir);
+    expect(
+      await run(
+        ['--type', `${server.url}/users/1`, '--sample=https://api.test/users/2?api_key=tfsecret42'],
+        io,
+      ),
+    ).toBe(2);
+    expect(stderr()).toBe(
+      '❌ Error: --sample takes a file, got the URL "https://api.test/users/2?api_key=[REDACTED]": give a URL as one more <url> argument (each is a sample)\nRun typefetch --help for usage.\n',
+    );
+    expect(server.requests).toEqual([]);
+  });
+
   it('names the source of a failure when there are several: the URL, or the file and line', async () => {
     await writeFile(path.join(dir, 'users.jsonl'), '{"id":1}\n{"id":\n');
     const bad = memoryIO(dir);

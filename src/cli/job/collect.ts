@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HeaderArg } from '../args/headers.js';
 import { RunError } from '../errors.js';
+import { displayUrl } from '../terminal/redact.js';
 import { fetchSamples } from './request.js';
 import { formatOfPath, parseSamples } from './samples-text.js';
 import { describeSource, type Source } from './sources.js';
@@ -71,7 +72,9 @@ async function readLocal(source: Source, env: CollectEnv): Promise<string> {
       throw new MissingInputError(
         source.option === '<url>'
           ? `<url> must be an absolute http(s) URL or an existing JSON file, got "${source.given}"`
-          : `${source.option} file not found: "${source.given}"`,
+          : /^https?:\/\//i.test(source.given)
+            ? `${source.option} takes a file, got the URL "${displayUrl(source.given)}": give a URL as one more <url> argument (each is a sample)`
+            : `${source.option} file not found: "${source.given}"`,
       );
     }
     throw prefixed(error, source.given);
