@@ -33,12 +33,26 @@ export function emitEndpointMap<T extends EndpointMapEntry>(
 ): string {
   const name = options.name ?? 'Api';
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new TypeError(`name must be an identifier, got ${quote(name)}`);
+  // An imported type named like the map itself (a config endpoint named `api` declares `Api`) is imported
+  // under the first free alias (`Api as Api2`), so the map compiles.
+  const imported = new Set(
+    endpoints
+      .flatMap(({ names }) => [names.response, names.body, names.query])
+      .filter((n) => n !== undefined),
+  );
+  let alias = name;
+  if (options.importFrom !== undefined && imported.has(name)) {
+    for (let n = 2; alias === name || imported.has(alias); n++) alias = `${name}${n}`;
+  }
+  const local = (typeName: string): string => (typeName === name ? alias : typeName);
   const imports: string[] = [];
   const members: string[] = [];
   for (const types of endpoints) {
     const { endpoint, names } = types;
     if (options.importFrom !== undefined) {
-      const used = [names.response, names.body, names.query].filter((n) => n !== undefined);
+      const used = [names.response, names.body, names.query]
+        .filter((n) => n !== undefined)
+        .map((n) => (local(n) === n ? n : `${n} as ${local(n)}`));
       if (used.length > 0)
         imports.push(`import type { ${used.join(', ')} } from ${quote(options.importFrom(types))};`);
     }
@@ -50,13 +64,16 @@ export function emitEndpointMap<T extends EndpointMapEntry>(
       names.body === undefined
         ? 'never'
         : endpoint.exchanges === undefined || bodyRequired(endpoint.exchanges)
-          ? names.body
-          : `${names.body} | undefined`;
-    const response = responseType(names.response, endpoint.exchanges);
+          ? local(names.body)
+          : `${local(names.body)} | undefined`;
+    const response = responseType(
+      names.response === undefined ? undefined : local(names.response),
+      endpoint.exchanges,
+    );
     members.push(
       `  ${quote(endpoint.key)}: {\n` +
         `    params: ${params};\n` +
-        `    query: ${names.query ?? 'never'};\n` +
+        `    query: ${names.query === undefined ? 'never' : local(names.query)};\n` +
         `    body: ${body};\n` +
         `    response: ${response};\n` +
         '  };',

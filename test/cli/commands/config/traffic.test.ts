@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../../../src/cli/run.js';
+import { compile } from '../../../helpers/compile.js';
 import { createTestServer, sendJson, type TestServer } from '../../../helpers/server.js';
 import { FIXED_NOW, listTree, makeTempDir, memoryIO, removeDir } from '../../helpers/memory-io.js';
 
@@ -70,6 +71,19 @@ describe('the endpoint map of a config run', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('imports an endpoint whose type is named Api (an endpoint "api") under an alias, so index.ts compiles', async () => {
+    await config({ baseUrl: server.url, endpoints: [{ name: 'api', url: '/users/7' }, { url: '/users' }] });
+    const { io } = memoryIO(dir);
+    expect(await run(['--type', '--config=typefetch.config.json'], io)).toBe(0);
+    const index = await out('index.ts');
+    expect(index).toContain("import type { Api as Api2 } from './api.js';");
+    expect(index).toContain('    response: Api2;');
+    const files = Object.fromEntries(
+      await Promise.all(['index.ts', 'api.ts', 'users.ts'].map(async (file) => [file, await out(file)])),
+    );
+    expect(compile(files)).toEqual([]);
   });
 });
 
