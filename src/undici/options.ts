@@ -41,10 +41,26 @@ export const UNDICI_DEFAULTS = {
   maxRedirections: 20,
 } as const;
 
+// Every key of UndiciFetchOptions: a misspelt one (or undici's own `keepAliveTimeout`) would otherwise be
+// ignored without a word (docs/undici.md, "Options").
+const UNDICI_KEYS: ReadonlySet<string> = new Set<keyof UndiciFetchOptions>([
+  'dispatcher',
+  'connections',
+  'keepAliveTimeoutMs',
+  'maxRedirections',
+]);
+
 /** Validates the options (TypeError/RangeError naming the option and the value) and makes the Agent. */
 export function resolveUndiciOptions(options: UndiciFetchOptions = {}): ResolvedUndiciOptions {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`createUndiciFetch(options): options must be an object, got ${showValue(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!UNDICI_KEYS.has(key) && (options as Record<string, unknown>)[key] !== undefined) {
+      throw new TypeError(
+        `createUndiciFetch(options): ${key} is not an option of createUndiciFetch (misspelt?)`,
+      );
+    }
   }
   const { dispatcher, connections, keepAliveTimeoutMs, maxRedirections } = options;
   const redirects = integerOption('maxRedirections', maxRedirections, 0) ?? UNDICI_DEFAULTS.maxRedirections;

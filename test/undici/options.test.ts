@@ -37,6 +37,19 @@ describe('createUndiciFetch options', () => {
     );
   });
 
+  it("rejects an option it does not have (undici's own keepAliveTimeout, a typo) instead of ignoring it", () => {
+    expect(() => createUndiciFetch({ keepAliveTimeout: 30_000 } as UndiciFetchOptions)).toThrow(
+      new TypeError(
+        'createUndiciFetch(options): keepAliveTimeout is not an option of createUndiciFetch (misspelt?)',
+      ),
+    );
+    expect(() => createUndiciFetch({ conections: 4 } as UndiciFetchOptions)).toThrow(
+      new TypeError(
+        'createUndiciFetch(options): conections is not an option of createUndiciFetch (misspelt?)',
+      ),
+    );
+  });
+
   it('closes an idle socket after keepAliveTimeoutMs even when the server hints a longer Keep-Alive timeout', async () => {
     let closedAt: number | undefined;
     const server = await createTestServer((req, res) => {
