@@ -1,5 +1,5 @@
 import { infer } from './infer.js';
-import { inferOptionsOf, type OutputFormat, resolveGenerateOptions } from './options.js';
+import { checkGenerateKeys, inferOptionsOf, type OutputFormat, resolveGenerateOptions } from './options.js';
 import { render } from './render.js';
 
 export type { OutputFormat } from './options.js';
@@ -75,9 +75,10 @@ export interface GenerateTypesOptions {
  * @example
  * generateTypes({ id: 1, tags: ['a'] }, { name: 'users' });
  * // 'export interface Users {\n  id: number;\n  tags: string[];\n}\n'
- * @throws TypeError/RangeError for bad options; TypeError for a value JSON cannot hold (function, bigint, symbol).
+ * @throws TypeError/RangeError for bad options (an unknown key included); TypeError for a value JSON cannot hold (function, bigint, symbol).
  */
 export function generateTypes(value: unknown, options: GenerateTypesOptions): string {
+  checkGenerateKeys(options);
   const resolved = resolveGenerateOptions(options);
   return render(infer(value, resolved.maxDepth, inferOptionsOf(resolved)), resolved);
 }

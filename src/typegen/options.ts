@@ -54,6 +54,30 @@ interface RawOptions {
 
 const ignoreWarning = (): void => {};
 
+/** The options generateTypes has: any other key (a typo such as `enum`) is refused, not ignored. */
+const GENERATE_KEYS: ReadonlySet<string> = new Set<keyof RawOptions>([
+  'name',
+  'maxDepth',
+  'onWarning',
+  'format',
+  'named',
+  'maps',
+  'formats',
+  'enums',
+  'taggedUnions',
+  'integers',
+]);
+
+/** Refuses a key generateTypes does not have, as createApiClient and captureTypes refuse theirs. */
+export function checkGenerateKeys(options: unknown): void {
+  if (typeof options !== 'object' || options === null) return;
+  for (const key of Object.keys(options)) {
+    if (!GENERATE_KEYS.has(key) && (options as Record<string, unknown>)[key] !== undefined) {
+      throw new TypeError(`generateTypes(options): ${key} is not an option of generateTypes (misspelt?)`);
+    }
+  }
+}
+
 export function resolveGenerateOptions(options: unknown): ResolvedGenerateOptions {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`options must be an object with a name, got ${describe(options)}`);

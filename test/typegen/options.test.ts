@@ -57,6 +57,17 @@ describe('format, named, maps and formats options', () => {
     expect(bad({ integers: {} })).toThrow(new TypeError('integers must be a boolean, got an object'));
   });
 
+  it('refuse a key generateTypes does not have (a typo), rather than ignoring it', () => {
+    const options = { name: 'T', enum: true } as unknown as { name: string };
+    expect(() => generateTypes({ status: 'open' }, options)).toThrow(
+      new TypeError('generateTypes(options): enum is not an option of generateTypes (misspelt?)'),
+    );
+    // A key given as undefined is no option at all, as for createApiClient.
+    expect(generateTypes(1, { name: 'T', extra: undefined } as unknown as { name: string })).toBe(
+      'export type T = number;\n',
+    );
+  });
+
   it('apply to generateTypesFromSamples the same way', () => {
     expect(generateTypesFromSamples([1, 'a'], { name: 'T', format: 'zod' })).toBe(
       "import { z } from 'zod';\n\nexport const tSchema = z.union([z.number(), z.string()]);\nexport type T = z.infer<typeof tSchema>;\n",
