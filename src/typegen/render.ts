@@ -17,7 +17,7 @@ export function render(
 ): string {
   if (depthLimitHit) {
     options.onWarning(
-      `JSON nested deeper than ${options.maxDepth} levels: the deeper values are typed unknown`,
+      `JSON nested deeper than ${options.maxDepth} ${options.maxDepth === 1 ? 'level' : 'levels'}: the deeper values are typed unknown`,
     );
   }
   const final = options.maps && !mapsDetected ? detectMaps(model, { enums: options.enums }) : model;

@@ -45,7 +45,7 @@ describe('generateTypesFromSamples', () => {
       onWarning: (message) => warnings.push(message),
     });
     expect(text).toBe('export type Deep = unknown[][] | number[];\n');
-    expect(warnings).toEqual(['JSON nested deeper than 1 levels: the deeper values are typed unknown']);
+    expect(warnings).toEqual(['JSON nested deeper than 1 level: the deeper values are typed unknown']);
   });
 
   it('rejects no samples with a RangeError, and a non-array with a TypeError', () => {
