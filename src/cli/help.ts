@@ -69,7 +69,8 @@ Options:
   --check                 Write nothing: compare with the existing file (its timestamp ignored),
                           print the members that changed, exit 1 when any did.
                             e.g. --check
-  --config <file>         Generate every endpoint of a config file (JSON or .mjs), plus index.ts.
+  --config <file>         Generate every endpoint of a config file, plus index.ts: JSON, or a
+                          .mjs/.js/.cjs module (.ts where Node imports TypeScript).
                             e.g. --config=typefetch.config.json
   --har <file.har>        Type every JSON exchange of a HAR file (saved from the browser's
                           devtools): one file per endpoint METHOD /path/{id} and index.ts
