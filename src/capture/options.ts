@@ -2,6 +2,7 @@
 import { isIntegerIn } from '../shared/integer-range.js';
 import { showValue } from '../shared/show-value.js';
 import { MAX_TIMER_MS } from '../shared/timer-limit.js';
+import { refuseUnknownKeys } from '../shared/unknown-keys.js';
 import { OUTPUT_FORMATS, type ResolvedGenerateOptions, resolveGenerateOptions } from '../typegen/options.js';
 import type { EndpointKey } from './endpoint.js';
 
@@ -117,11 +118,11 @@ export function resolveCaptureOptions(options: unknown): ResolvedCaptureOptions 
     throw new TypeError(`captureTypes options must be an object with an outDir, got ${showValue(options)}`);
   }
   const raw = options as Record<string, unknown>;
-  for (const key of Object.keys(raw)) {
-    if (!CAPTURE_KEYS.has(key) && raw[key] !== undefined) {
-      throw new TypeError(`captureTypes(options): ${key} is not a capture option (misspelt?)`);
-    }
-  }
+  refuseUnknownKeys(
+    raw,
+    CAPTURE_KEYS,
+    (key) => `captureTypes(options): ${key} is not a capture option (misspelt?)`,
+  );
   const { outDir, name, onError = warn } = raw;
   const { debounceMs = CAPTURE_DEFAULTS.debounceMs, maxEndpoints = CAPTURE_DEFAULTS.maxEndpoints } = raw;
   if (typeof outDir !== 'string' || outDir.trim() === '') {

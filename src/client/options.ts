@@ -1,4 +1,5 @@
 import { MAX_TIMER_MS } from '../shared/timer-limit.js';
+import { refuseUnknownKeys } from '../shared/unknown-keys.js';
 import { checkBoolean, checkFunction, checkObject, optionError } from './check.js';
 import { CircuitBreaker, type ResolvedCircuitBreaker, resolveCircuitBreaker } from './circuit-breaker.js';
 import { safeHeaders } from './headers.js';
@@ -104,14 +105,10 @@ export function resolveClientConfig(
   inheritedBreaker?: CircuitBreaker,
 ): ResolvedClientConfig {
   if (!isObject(config)) throw optionError('createApiClient(config): config', 'be an object', config);
-  for (const key of Object.keys(config)) {
-    if (!CONFIG_KEYS.has(key) && (config as Record<string, unknown>)[key] !== undefined) {
-      const name = Object.hasOwn(OTHER_NAMES, key) ? OTHER_NAMES[key] : undefined;
-      throw new TypeError(
-        `createApiClient(config): ${key} is not a client option (${name ? `typefetch calls it ${name}` : 'misspelt?'})`,
-      );
-    }
-  }
+  refuseUnknownKeys(config, CONFIG_KEYS, (key) => {
+    const name = Object.hasOwn(OTHER_NAMES, key) ? OTHER_NAMES[key] : undefined;
+    return `createApiClient(config): ${key} is not a client option (${name ? `typefetch calls it ${name}` : 'misspelt?'})`;
+  });
   const baseOption = config.baseUrl !== undefined ? 'baseUrl' : 'baseURL';
   const baseValue = config.baseUrl ?? config.baseURL;
   if (typeof (config.fetchImpl ?? globalThis.fetch) !== 'function') {

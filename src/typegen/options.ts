@@ -1,5 +1,6 @@
 // Options of generateTypes, checked and completed once, here.
 import { showValue as describe } from '../shared/show-value.js';
+import { refuseUnknownKeys } from '../shared/unknown-keys.js';
 import { toTypeName } from './identifiers.js';
 import type { InferOptions } from './infer.js';
 
@@ -71,11 +72,11 @@ const GENERATE_KEYS: ReadonlySet<string> = new Set<keyof RawOptions>([
 /** Refuses a key generateTypes does not have, as createApiClient and captureTypes refuse theirs. */
 export function checkGenerateKeys(options: unknown): void {
   if (typeof options !== 'object' || options === null) return;
-  for (const key of Object.keys(options)) {
-    if (!GENERATE_KEYS.has(key) && (options as Record<string, unknown>)[key] !== undefined) {
-      throw new TypeError(`generateTypes(options): ${key} is not an option of generateTypes (misspelt?)`);
-    }
-  }
+  refuseUnknownKeys(
+    options,
+    GENERATE_KEYS,
+    (key) => `generateTypes(options): ${key} is not an option of generateTypes (misspelt?)`,
+  );
 }
 
 export function resolveGenerateOptions(options: unknown): ResolvedGenerateOptions {

@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import { showValue } from '../shared/show-value.js';
+import { refuseUnknownKeys } from '../shared/unknown-keys.js';
 
 /** Options of {@link createUndiciFetch}. */
 export interface UndiciFetchOptions {
@@ -55,13 +56,11 @@ export function resolveUndiciOptions(options: UndiciFetchOptions = {}): Resolved
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`createUndiciFetch(options): options must be an object, got ${showValue(options)}`);
   }
-  for (const key of Object.keys(options)) {
-    if (!UNDICI_KEYS.has(key) && (options as Record<string, unknown>)[key] !== undefined) {
-      throw new TypeError(
-        `createUndiciFetch(options): ${key} is not an option of createUndiciFetch (misspelt?)`,
-      );
-    }
-  }
+  refuseUnknownKeys(
+    options,
+    UNDICI_KEYS,
+    (key) => `createUndiciFetch(options): ${key} is not an option of createUndiciFetch (misspelt?)`,
+  );
   const { dispatcher, connections, keepAliveTimeoutMs, maxRedirections } = options;
   const redirects = integerOption('maxRedirections', maxRedirections, 0) ?? UNDICI_DEFAULTS.maxRedirections;
   if (dispatcher !== undefined) {
