@@ -12,7 +12,14 @@ describe('refuseUnknownKeys', () => {
     );
   });
 
-  it('passes known keys, and an unknown key whose value is undefined', () => {
-    expect(check({ name: 'a', enums: true, extra: undefined })).not.toThrow();
+  it('judges no known key, and no key whose value is undefined, unknown', () => {
+    const judged: string[] = [];
+    const refuse = () =>
+      refuseUnknownKeys({ name: 'a', enums: true, extra: undefined, typo: 0 }, known, (key) => {
+        judged.push(key);
+        return `${key} is not an option`;
+      });
+    expect(refuse).toThrow(new TypeError('typo is not an option'));
+    expect(judged).toEqual(['typo']);
   });
 });
