@@ -3,7 +3,12 @@ import { isIntegerIn } from '../shared/integer-range.js';
 import { showValue } from '../shared/show-value.js';
 import { MAX_TIMER_MS } from '../shared/timer-limit.js';
 import { refuseUnknownKeys } from '../shared/unknown-keys.js';
-import { OUTPUT_FORMATS, type ResolvedGenerateOptions, resolveGenerateOptions } from '../typegen/options.js';
+import {
+  OUTPUT_FORMATS,
+  OUTPUT_OPTION_KEYS,
+  type ResolvedGenerateOptions,
+  resolveGenerateOptions,
+} from '../typegen/options.js';
 import type { EndpointKey } from './endpoint.js';
 
 /** An endpoint as the `name` option and `endpoints()` see it. */
@@ -101,13 +106,7 @@ const CAPTURE_KEYS: ReadonlySet<string> = new Set<keyof CaptureTypesOptions>([
   'outDir',
   'debounceMs',
   'name',
-  'format',
-  'named',
-  'maps',
-  'formats',
-  'enums',
-  'taggedUnions',
-  'integers',
+  ...OUTPUT_OPTION_KEYS,
   'fetch',
   'onError',
   'maxEndpoints',

@@ -55,11 +55,8 @@ interface RawOptions {
 
 const ignoreWarning = (): void => {};
 
-/** The options generateTypes has: any other key (a typo such as `enum`) is refused, not ignored. */
-const GENERATE_KEYS: ReadonlySet<string> = new Set<keyof RawOptions>([
-  'name',
-  'maxDepth',
-  'onWarning',
+/** The options that choose what is written, which captureTypes takes too. */
+export const OUTPUT_OPTION_KEYS = [
   'format',
   'named',
   'maps',
@@ -67,6 +64,14 @@ const GENERATE_KEYS: ReadonlySet<string> = new Set<keyof RawOptions>([
   'enums',
   'taggedUnions',
   'integers',
+] as const satisfies readonly (keyof RawOptions)[];
+
+/** The options generateTypes has: any other key (a typo such as `enum`) is refused, not ignored. */
+const GENERATE_KEYS: ReadonlySet<string> = new Set<keyof RawOptions>([
+  'name',
+  'maxDepth',
+  'onWarning',
+  ...OUTPUT_OPTION_KEYS,
 ]);
 
 /** Refuses a key generateTypes does not have, as createApiClient and captureTypes refuse theirs. */
