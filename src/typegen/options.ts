@@ -66,13 +66,14 @@ export const OUTPUT_OPTION_KEYS = [
   'integers',
 ] as const satisfies readonly (keyof RawOptions)[];
 
-/** The options generateTypes has: any other key (a typo such as `enum`) is refused, not ignored. */
-const GENERATE_KEYS: ReadonlySet<string> = new Set<keyof RawOptions>([
-  'name',
-  'maxDepth',
-  'onWarning',
-  ...OUTPUT_OPTION_KEYS,
-]);
+/**
+ * The options generateTypes has: any other key (a typo such as `enum`) is refused, not ignored. Marked
+ * pure, concat included (a spread would run an iterator), so that a bundle of the client, which never
+ * calls generateTypes, drops both lists.
+ */
+const GENERATE_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set<string>(
+  /* @__PURE__ */ ['name', 'maxDepth', 'onWarning'].concat(OUTPUT_OPTION_KEYS),
+);
 
 /** Refuses a key generateTypes does not have, as createApiClient and captureTypes refuse theirs. */
 export function checkGenerateKeys(options: unknown): void {
