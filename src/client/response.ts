@@ -41,8 +41,8 @@ export async function judgeResponse(
       // JSON as UTF-8 whatever charset is declared (RFC 8259), like a 2xx JSON body; any other text in
       // the charset the response declares, like a 2xx text body.
       const bytes = await readBytes(response, signal, MAX_ERROR_BODY_BYTES);
-      const charsetOf = isJsonContentType(contentType) ? null : contentType;
-      body = parseErrorBody(bytes === undefined ? undefined : decodeText(bytes, charsetOf), contentType);
+      const declared = isJsonContentType(contentType) ? null : contentType;
+      body = parseErrorBody(bytes === undefined ? undefined : decodeText(bytes, declared), contentType);
     } catch {
       // The status is known, so it stays the error even when its body breaks or stalls (a layer
       // above maps the caller's abort to its reason).

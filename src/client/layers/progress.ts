@@ -164,15 +164,14 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
   // data as it is (never copied: an upload can be large), any other body serialized once by a Response,
   // as fetch would (a FormData's multipart boundary goes with its bytes). No body is 0 bytes; a stream,
   // or a value that is no body fetch takes as it is, has no known size.
-  const binary = ArrayBuffer.isView(body)
-    ? body
+  let bytes = ArrayBuffer.isView(body)
+    ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
     : body instanceof ArrayBuffer
       ? new Uint8Array(body)
       : undefined;
-  const serialized = body === undefined || (!binary && isKnownBody(body)) ? new Response(body) : undefined;
-  const bytes = binary
-    ? new Uint8Array(binary.buffer, binary.byteOffset, binary.byteLength)
-    : serialized && new Uint8Array(await serialized.arrayBuffer());
+  const serialized =
+    body === undefined || (bytes === undefined && isSerializable(body)) ? new Response(body) : undefined;
+  if (serialized !== undefined) bytes = new Uint8Array(await serialized.arrayBuffer());
   const total = bytes?.byteLength;
   report(callback, 0, total, false);
   if (body === undefined || !canStreamUploads() || (bytes === undefined && !isStream(body))) {
@@ -220,13 +219,11 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
   };
 }
 
-/** A body fetch takes as it is whose bytes can be known before sending (anything but a stream). */
-function isKnownBody(body: BodyInit): boolean {
+/** A body other than binary data whose bytes can be known before sending: text, a form, a Blob. */
+function isSerializable(body: BodyInit): boolean {
   return (
     typeof body === 'string' ||
     body instanceof URLSearchParams ||
-    body instanceof ArrayBuffer ||
-    ArrayBuffer.isView(body) ||
     body instanceof Blob ||
     body instanceof FormData
   );
