@@ -294,6 +294,41 @@ describe("the caller's abort in Chromium", () => {
   });
 });
 
+describe('download progress in Chromium', () => {
+  it('reports 0 bytes of 0, then percent 1, for HEAD, 204 and 304 (Chromium gives them a body), as in Node', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      const out: Record<string, unknown> = {};
+      for (const [method, path] of [
+        ['HEAD', '/sized'],
+        ['GET', '/no-content'],
+        ['GET', '/not-modified'],
+      ] as const) {
+        const events: unknown[] = [];
+        try {
+          const data = await client.request(method, path, { onDownloadProgress: (p) => events.push(p) });
+          out[`${method} ${path}`] = { data, events };
+        } catch (error) {
+          const { ApiError, NetworkError } = window.typefetch;
+          const kind =
+            error instanceof NetworkError ? 'NetworkError' : error instanceof ApiError ? 'ApiError' : 'other';
+          out[`${method} ${path}`] = { rejected: `${kind} ${(error as Typefetch.ApiError).status}`, events };
+        }
+      }
+      return out;
+    }, api.url);
+    const events = [
+      { transferredBytes: 0, totalBytes: 0, percent: 0 },
+      { transferredBytes: 0, totalBytes: 0, percent: 1 },
+    ];
+    expect(outcome).toEqual({
+      'HEAD /sized': { data: undefined, events },
+      'GET /no-content': { data: undefined, events },
+      'GET /not-modified': { rejected: 'ApiError 304', events },
+    });
+  });
+});
+
 describe('server-sent events in Chromium', () => {
   it('reads the same stream as in Node: BOM, CRLF, multi-line data, ids, event names', async () => {
     const events = await page.evaluate(async (baseUrl) => {

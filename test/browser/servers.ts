@@ -119,6 +119,16 @@ export async function startCorsApi(pageOrigin: () => string): Promise<TestServer
         });
         return;
       }
+      case 'HEAD /sized':
+        // No body, but the Content-Length a GET would have: Chromium still gives the Response a body.
+        res.writeHead(200, { ...cors, 'content-type': 'application/octet-stream', 'content-length': 5 });
+        return void res.end();
+      case 'GET /no-content':
+        res.writeHead(204, cors);
+        return void res.end();
+      case 'GET /not-modified':
+        res.writeHead(304, cors);
+        return void res.end();
       case 'GET /broken':
         return sendJson(res, 500, { error: 'down' }, cors);
       case 'GET /slow':

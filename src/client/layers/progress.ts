@@ -3,7 +3,7 @@ import { type Call, type LayerDefinition, type Transport, withRequest } from '..
 import { checkFunction } from '../check.js';
 import { NetworkError } from '../errors.js';
 import { statusMessage } from '../messages/index.js';
-import { discardBody } from '../response.js';
+import { discardBody, hasNoBody } from '../response.js';
 import type { Progress } from '../types.js';
 
 type OnProgress = (progress: Progress) => void;
@@ -65,7 +65,7 @@ async function counted(
     uploaded?.();
     if (onDownloadProgress === undefined) return response;
     call.state.replaced = true;
-    return countDownload(response, guard(onDownloadProgress));
+    return countDownload(response, guard(onDownloadProgress), call.method);
   } catch (error) {
     if (thrown === undefined) throw error;
     if (response !== undefined) discardBody(response);
@@ -125,15 +125,16 @@ function countChunks(
 }
 
 /** The response, its body counted as it is read. */
-function countDownload(response: Response, callback: OnProgress): Response {
+function countDownload(response: Response, callback: OnProgress, method: string): Response {
   const length = response.headers.get('content-length');
   // A compressed body is longer once decoded than its Content-Length says: its size is unknown.
   const total =
     length !== null && /^\d+$/.test(length) && response.headers.get('content-encoding') === null
       ? Number(length)
       : undefined;
-  // No body (HEAD, 204, 304): 0 bytes, whatever Content-Length says of the resource.
-  if (response.body === null) {
+  // No body (HEAD, 204, 205, 304): 0 bytes, whatever Content-Length says of the resource. A browser
+  // gives them an empty body all the same, which a Response with their status cannot be made with.
+  if (response.body === null || hasNoBody(method, response.status) || response.status === 304) {
     report(callback, 0, 0, false);
     report(callback, 0, 0, true);
     return response;
