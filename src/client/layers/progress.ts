@@ -39,17 +39,20 @@ async function counted(
   onDownloadProgress: OnProgress | undefined,
   onUploadProgress: OnProgress | undefined,
 ): Promise<Response> {
-  // The first error a callback threw: whatever it broke (fetch, given an errored upload stream, fails
-  // with an error of its own), the call fails as a NetworkError caused by it.
-  let thrown: { error: unknown } | undefined;
+  // The first error a callback threw, as a NetworkError caused by it: whatever it broke (fetch, given an
+  // errored upload stream, fails with an error of its own), the call fails with it. A body read later
+  // (a 'stream', an sse() connection) errors with it too, so sse() ends rather than reconnects.
+  let thrown: NetworkError | undefined;
   const guard =
     (callback: OnProgress): OnProgress =>
     (progress) => {
       try {
         callback(progress);
-      } catch (error) {
-        thrown ??= { error };
-        throw error;
+      } catch (cause) {
+        throw (thrown ??= new NetworkError({
+          message: statusMessage(0, call.locale, call.errorMessages),
+          cause,
+        }));
       }
     };
   let response: Response | undefined;
@@ -69,10 +72,7 @@ async function counted(
   } catch (error) {
     if (thrown === undefined) throw error;
     if (response !== undefined) discardBody(response);
-    throw new NetworkError({
-      message: statusMessage(0, call.locale, call.errorMessages),
-      cause: thrown.error,
-    });
+    throw thrown;
   }
 }
 
