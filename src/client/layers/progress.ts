@@ -49,10 +49,8 @@ async function counted(
       try {
         callback(progress);
       } catch (cause) {
-        throw (thrown ??= new NetworkError({
-          message: statusMessage(0, call.locale, call.errorMessages),
-          cause,
-        }));
+        thrown ??= new NetworkError({ message: statusMessage(0, call.locale, call.errorMessages), cause });
+        throw thrown;
       }
     };
   let response: Response | undefined;
