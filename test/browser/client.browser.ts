@@ -294,7 +294,106 @@ describe("the caller's abort in Chromium", () => {
   });
 });
 
+describe('download progress in Chromium', () => {
+  it('reports 0 bytes of 0, then percent 1, for HEAD, 204 and 304 (Chromium gives them a body), as in Node', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      const out: Record<string, unknown> = {};
+      for (const [method, path] of [
+        ['HEAD', '/sized'],
+        ['GET', '/no-content'],
+        ['GET', '/not-modified'],
+      ] as const) {
+        const events: unknown[] = [];
+        try {
+          const data = await client.request(method, path, { onDownloadProgress: (p) => events.push(p) });
+          out[`${method} ${path}`] = { data, events };
+        } catch (error) {
+          const { ApiError, NetworkError } = window.typefetch;
+          const kind =
+            error instanceof NetworkError ? 'NetworkError' : error instanceof ApiError ? 'ApiError' : 'other';
+          out[`${method} ${path}`] = { rejected: `${kind} ${(error as Typefetch.ApiError).status}`, events };
+        }
+      }
+      return out;
+    }, api.url);
+    const events = [
+      { transferredBytes: 0, totalBytes: 0, percent: 0 },
+      { transferredBytes: 0, totalBytes: 0, percent: 1 },
+    ];
+    expect(outcome).toEqual({
+      'HEAD /sized': { data: undefined, events },
+      'GET /no-content': { data: undefined, events },
+      'GET /not-modified': { rejected: 'ApiError 304', events },
+    });
+  });
+});
+
+describe('body reads in Chromium', () => {
+  it('the timeout covers a body that trickles on, for every parseAs, with download progress too; a cut body is a NetworkError', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, NetworkError, TimeoutError } = window.typefetch;
+      const out: string[] = [];
+      for (const path of ['/trickle', '/cut']) {
+        // The cut comes 30 ms after the headers: a long timeout for it, so a busy machine cannot blur the two.
+        const client = createApiClient({ baseUrl, timeoutMs: path === '/cut' ? 10_000 : 300 });
+        for (const parseAs of ['auto', 'json', 'text', 'blob', 'arrayBuffer', 'bytes'] as const) {
+          for (const onDownloadProgress of [undefined, () => {}]) {
+            const error = await client.get(path, { parseAs, onDownloadProgress }).then(
+              () => undefined,
+              (e: unknown) => e,
+            );
+            out.push(
+              `${path} ${error instanceof TimeoutError ? 'TimeoutError' : error instanceof NetworkError ? 'NetworkError' : String(error)}`,
+            );
+          }
+        }
+      }
+      return [...new Set(out)];
+    }, api.url);
+    expect(outcome).toEqual(['/trickle TimeoutError', '/cut NetworkError']);
+  });
+});
+
 describe('server-sent events in Chromium', () => {
+  it('reads a stream that arrives byte by byte: BOM, CRLF and UTF-8 characters split across chunks', async () => {
+    const events = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      const seen: unknown[] = [];
+      for await (const event of client.sse('/events-bytes', { maxReconnects: 0 })) seen.push(event);
+      return seen;
+    }, api.url);
+    expect(events).toEqual([
+      { event: 'message', data: 'é\n☃', id: undefined, retry: undefined },
+      { event: 'message', data: 'b', id: '7', retry: undefined },
+    ]);
+  });
+
+  it('reconnects after a cut with Last-Event-ID; an abort in the reconnection wait rejects with its reason at once', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      const seen: string[] = [];
+      for await (const event of client.sse('/events-resume', { maxReconnects: 1 })) seen.push(event.data);
+      // /events sets no retry: the wait is 3000 ms, aborted after 100.
+      const controller = new AbortController();
+      const started = performance.now();
+      const aborted = await (async () => {
+        for await (const _ of client.sse('/events', { signal: controller.signal })) {
+          setTimeout(() => controller.abort(new Error('user left')), 100);
+        }
+      })().then(
+        () => 'ended',
+        (e: unknown) => (e as Error).message,
+      );
+      return { seen, aborted, waited: performance.now() - started };
+    }, api.url);
+    expect(outcome).toMatchObject({ seen: ['1', '2'], aborted: 'user left' });
+    expect(outcome.waited).toBeLessThan(2500);
+    const resumes = api.requests.filter(
+      (request) => request.method === 'GET' && request.url === '/events-resume',
+    );
+    expect(resumes.map((request) => request.headers['last-event-id'])).toEqual([undefined, '1']);
+  });
   it('reads the same stream as in Node: BOM, CRLF, multi-line data, ids, event names', async () => {
     const events = await page.evaluate(async (baseUrl) => {
       const client = window.typefetch.createApiClient({ baseUrl });

@@ -35,7 +35,7 @@ export { PNG };
 export const RANDOM = randomBytes(64 * 1024);
 
 /** Request headers the API allows in a preflight: exactly what the tests send, nothing more. */
-export const ALLOWED_HEADERS = 'content-type, x-request-id';
+export const ALLOWED_HEADERS = 'content-type, x-request-id, last-event-id';
 export const ITEMS = [1, 2, 3, 4, 5].map((id) => ({ id, name: `item ${id}` }));
 
 /**
@@ -119,6 +119,40 @@ export async function startCorsApi(pageOrigin: () => string): Promise<TestServer
         });
         return;
       }
+      case 'HEAD /sized':
+        // No body, but the Content-Length a GET would have: Chromium still gives the Response a body.
+        res.writeHead(200, { ...cors, 'content-type': 'application/octet-stream', 'content-length': 5 });
+        return void res.end();
+      case 'GET /no-content':
+        res.writeHead(204, cors);
+        return void res.end();
+      case 'GET /not-modified':
+        res.writeHead(304, cors);
+        return void res.end();
+      case 'GET /cut':
+        // 3 bytes of the 1000 announced, then the connection is cut.
+        res.writeHead(200, { ...cors, 'content-type': 'text/plain', 'content-length': 1000 });
+        return void res.write('abc', () => setTimeout(() => req.socket.destroy(), 30));
+      case 'GET /events-bytes': {
+        // One byte at a time: a BOM, a CRLF and UTF-8 characters split across chunks.
+        res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' });
+        const bytes = Buffer.from('\uFEFFdata: é\r\ndata: ☃\r\n\r\nid: 7\r\ndata: b\r\n\r\n');
+        let at = 0;
+        const timer = setInterval(() => {
+          res.write(bytes.subarray(at, ++at));
+          if (at < bytes.length) return;
+          clearInterval(timer);
+          res.end();
+        }, 2);
+        return;
+      }
+      case 'GET /events-resume':
+        // Resumes after Last-Event-ID; the first connection is cut after event 1.
+        res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' });
+        if (req.headers['last-event-id'] === '1') return void res.end('id: 2\ndata: 2\n\n');
+        return void res.write('retry: 10\nid: 1\ndata: 1\n\n', () =>
+          setTimeout(() => req.socket.destroy(), 30),
+        );
       case 'GET /broken':
         return sendJson(res, 500, { error: 'down' }, cors);
       case 'GET /slow':

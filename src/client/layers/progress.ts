@@ -3,7 +3,7 @@ import { type Call, type LayerDefinition, type Transport, withRequest } from '..
 import { checkFunction } from '../check.js';
 import { NetworkError } from '../errors.js';
 import { statusMessage } from '../messages/index.js';
-import { discardBody } from '../response.js';
+import { discardBody, hasNoBody } from '../response.js';
 import type { Progress } from '../types.js';
 
 type OnProgress = (progress: Progress) => void;
@@ -39,17 +39,18 @@ async function counted(
   onDownloadProgress: OnProgress | undefined,
   onUploadProgress: OnProgress | undefined,
 ): Promise<Response> {
-  // The first error a callback threw: whatever it broke (fetch, given an errored upload stream, fails
-  // with an error of its own), the call fails as a NetworkError caused by it.
-  let thrown: { error: unknown } | undefined;
+  // The first error a callback threw, as a NetworkError caused by it: whatever it broke (fetch, given an
+  // errored upload stream, fails with an error of its own), the call fails with it. A body read later
+  // (a 'stream', an sse() connection) errors with it too, so sse() ends rather than reconnects.
+  let thrown: NetworkError | undefined;
   const guard =
     (callback: OnProgress): OnProgress =>
     (progress) => {
       try {
         callback(progress);
-      } catch (error) {
-        thrown ??= { error };
-        throw error;
+      } catch (cause) {
+        thrown ??= new NetworkError({ message: statusMessage(0, call.locale, call.errorMessages), cause });
+        throw thrown;
       }
     };
   let response: Response | undefined;
@@ -65,14 +66,11 @@ async function counted(
     uploaded?.();
     if (onDownloadProgress === undefined) return response;
     call.state.replaced = true;
-    return countDownload(response, guard(onDownloadProgress));
+    return countDownload(response, guard(onDownloadProgress), call.method);
   } catch (error) {
     if (thrown === undefined) throw error;
     if (response !== undefined) discardBody(response);
-    throw new NetworkError({
-      message: statusMessage(0, call.locale, call.errorMessages),
-      cause: thrown.error,
-    });
+    throw thrown;
   }
 }
 
@@ -125,15 +123,16 @@ function countChunks(
 }
 
 /** The response, its body counted as it is read. */
-function countDownload(response: Response, callback: OnProgress): Response {
+function countDownload(response: Response, callback: OnProgress, method: string): Response {
   const length = response.headers.get('content-length');
   // A compressed body is longer once decoded than its Content-Length says: its size is unknown.
   const total =
     length !== null && /^\d+$/.test(length) && response.headers.get('content-encoding') === null
       ? Number(length)
       : undefined;
-  // No body (HEAD, 204, 304): 0 bytes, whatever Content-Length says of the resource.
-  if (response.body === null) {
+  // No body (HEAD, 204, 205, 304): 0 bytes, whatever Content-Length says of the resource. A browser
+  // gives them an empty body all the same, which a Response with their status cannot be made with.
+  if (response.body === null || hasNoBody(method, response.status) || response.status === 304) {
     report(callback, 0, 0, false);
     report(callback, 0, 0, true);
     return response;

@@ -274,6 +274,19 @@ describe('onUploadProgress', () => {
     }
   });
 
+  it("rejects the read of a 'stream' body with a NetworkError caused by the callback's error when it throws mid-download", async () => {
+    const boom = new Error('progress bar gone');
+    const body = await api().get('/sized', {
+      parseAs: 'stream',
+      onDownloadProgress: ({ transferredBytes }) => {
+        if (transferredBytes > 0) throw boom;
+      },
+    });
+    const error = await new Response(body).arrayBuffer().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).cause).toBe(boom);
+  });
+
   it('follows a 303 (the body is not sent again); a 307 fails as a NetworkError, a streamed body cannot be resent', async () => {
     const api = createApiClient({ baseUrl: server.url });
     const onUploadProgress = (): void => {};

@@ -1,7 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient, type SseEvent, ValidationError } from '../../../src/index.js';
+import {
+  ApiError,
+  createApiClient,
+  NetworkError,
+  type SseEvent,
+  ValidationError,
+} from '../../../src/index.js';
 import { createFakeClock } from '../../helpers/fake-clock.js';
 import { createTestServer, type TestServer } from '../../helpers/server.js';
 
@@ -93,6 +99,11 @@ beforeAll(async () => {
         res.end('\n\n');
         return;
       }
+      case '/two-writes':
+        open(res);
+        res.write('data: a\n\n');
+        setTimeout(() => res.end('data: b\n\n'), 20);
+        return;
       case '/forever':
         open(res);
         closedByClient = new Promise((resolve) => res.on('close', () => resolve()));
@@ -273,6 +284,22 @@ describe('client.sse against a loopback server', () => {
       new TypeError('options.headers: header "authorization" has an invalid name or value (value not shown)'),
     );
     expect(connections).toHaveLength(0);
+  });
+
+  it("ends with a NetworkError caused by an onDownloadProgress callback's error mid-stream, without reconnecting", async () => {
+    connections = [];
+    const boom = new Error('progress bar gone');
+    const api = createApiClient({ baseUrl: server.url, clock: createFakeClock({ autoAdvance: true }) });
+    // The first write (9 bytes) is reported; the second one's report throws.
+    const onDownloadProgress = ({ transferredBytes }: { transferredBytes: number }): void => {
+      if (transferredBytes > 9) throw boom;
+    };
+    const error = await collect(api.sse('/two-writes', { maxReconnects: 3, onDownloadProgress })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).cause).toBe(boom);
+    expect(connections).toHaveLength(1);
   });
 
   it('ends the iteration on a 204', async () => {
