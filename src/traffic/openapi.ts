@@ -135,9 +135,9 @@ function addSchemas(
     format: 'json-schema',
   });
   const { $schema: _dialect, title: _title, $defs, ...root } = JSON.parse(text) as JsonObject;
-  const local = new Map<string, Json>([[name, root]]);
+  const local = new Map<string, Json>([[name, openEmptyObjects(root)]]);
   if ($defs !== undefined && $defs !== null && typeof $defs === 'object') {
-    for (const [defName, schema] of Object.entries($defs)) local.set(defName, schema);
+    for (const [defName, schema] of Object.entries($defs)) local.set(defName, openEmptyObjects(schema));
   }
   // Each local name's component: itself when free, else the first free suffix...
   const chosen = new Map<string, string>();
@@ -165,6 +165,25 @@ function addSchemas(
     if (!Object.hasOwn(schemas, component)) schemas[component] = repoint(schema, chosen);
   }
   return chosen.get(name)!;
+}
+
+/**
+ * A schema with every object schema that names no member (an empty object was seen: typed
+ * `Record<string, unknown>`) saying `additionalProperties: true`, as JSON Schema already means it:
+ * OpenAPI tools read a bare `{ "type": "object" }` as an object with no member (openapi-typescript:
+ * `Record<string, never>`), which no body with a key would fit.
+ */
+function openEmptyObjects(value: Json): Json {
+  if (Array.isArray(value)) return value.map(openEmptyObjects);
+  if (value === null || typeof value !== 'object') return value;
+  // No prototype: a `__proto__` property name stays a plain key.
+  const out: JsonObject = Object.create(null) as JsonObject;
+  for (const [key, member] of Object.entries(value)) out[key] = openEmptyObjects(member);
+  const open = ['properties', 'additionalProperties', 'patternProperties'].every(
+    (key) => !Object.hasOwn(out, key),
+  );
+  if (out['type'] === 'object' && open) out['additionalProperties'] = true;
+  return out;
 }
 
 /** A schema with every `$ref` to `#/$defs/<name>` pointed to `#/components/schemas/<its component>`. */

@@ -53,10 +53,10 @@ function scalarOf(values: readonly string[]): QueryScalar {
 
 /**
  * Whether the text is an integer as a number is written, so that sending the number gives it back:
- * no leading zero, no sign but `-`, at most 15 digits (`02134` and a 19-digit id are not).
+ * no leading zero, no sign but `-`, at most 15 digits (`02134`, `-0` and a 19-digit id are not).
  */
 export function isIntegerText(value: string): boolean {
-  return /^-?(?:0|[1-9]\d{0,14})$/.test(value);
+  return /^(?:0|-?[1-9]\d{0,14})$/.test(value);
 }
 
 const TS_TYPES: Record<QueryScalar, string> = {

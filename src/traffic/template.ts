@@ -135,6 +135,9 @@ function mergePair(
     }
   }
   if (literalDiffs.length > 1 || (literalDiffs.length === 0 && mismatches.length === 0)) return false;
+  // A version never becomes a parameter, whether it differs from another literal or stands beside one.
+  const merged = [...literalDiffs, ...mismatches];
+  if (merged.some((k) => VERSION_LIKE.test(segmentsA[k]!) || VERSION_LIKE.test(segmentsB[k]!))) return false;
   if (literalDiffs.length === 0) {
     // Only literal-beside-parameter differences: the literal joins when the parameter holds names, not
     // ids (`/users/carol` joins `/users/{user}` of alice and bob; `/users/me` stays beside `/users/{id}`).
@@ -143,15 +146,12 @@ function mergePair(
       return together[side]!.some((member) => !isParamSegment(decoded[member]![position]!));
     };
     if (!mismatches.every(holdsNames)) return false;
-  } else {
-    const k = literalDiffs[0]!;
-    if (VERSION_LIKE.test(segmentsA[k]!) || VERSION_LIKE.test(segmentsB[k]!)) return false;
   }
   if (!similar(paths[a]!.outline, paths[b]!.outline)) return false;
   const members = [...together[a]!, ...together[b]!];
   for (const member of members) {
     together[member] = members;
-    for (const position of [...literalDiffs, ...mismatches]) marks[member]![position] = true;
+    for (const position of merged) marks[member]![position] = true;
   }
   return true;
 }

@@ -1,9 +1,12 @@
+import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { typeEndpoints } from '../../src/traffic/endpoint-types.js';
 import { readHar } from '../../src/traffic/endpoints.js';
 import { emitOpenApi, inOpenApi } from '../../src/traffic/openapi.js';
+import { compile } from '../helpers/compile.js';
 import { validateOpenApi } from '../helpers/openapi.js';
 import { harText } from './helpers/har-text.js';
+import { outputsOf } from './helpers/outputs.js';
 
 const traffic = readHar(
   harText([
@@ -214,5 +217,38 @@ describe('emitOpenApi', () => {
     });
     expect(document.info).toEqual({ title: 'API recorded by typefetch', version: '0.0.0' });
     expect(document.servers).toBeUndefined();
+  });
+
+  it('says an empty object seen in a body is any object, so openapi-typescript reads it as typefetch types it', async () => {
+    const { files, types } = outputsOf(
+      harText([
+        { url: 'https://h.test/things', response: { meta: {}, tags: [{}] } },
+        { method: 'POST', url: 'https://h.test/things', status: 201, response: {}, body: { options: {} } },
+      ]),
+    );
+    const document = JSON.parse(files['openapi.json']!);
+    expect(document.components.schemas.GetThings.properties.meta).toEqual({
+      type: 'object',
+      additionalProperties: true,
+    });
+    expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
+    expect(types.map(({ names }) => names)).toEqual([
+      { response: 'GetThings' },
+      { response: 'PostThings', body: 'PostThingsBody' },
+    ]);
+    const theirs = (path: string) => `paths['/things']${path}['content']['application/json']`;
+    const mutual = [
+      "import type { paths } from './openapi-types.js';",
+      "import type { GetThings } from './get-things.js';",
+      "import type { PostThings, PostThingsBody } from './post-things.js';",
+      `export const a = (x: ${theirs("['get']['responses'][200]")}): GetThings => x;`,
+      `export const b = (x: GetThings): ${theirs("['get']['responses'][200]")} => x;`,
+      `export const c = (x: ${theirs("['post']['responses'][201]")}): PostThings => x;`,
+      `export const d = (x: PostThings): ${theirs("['post']['responses'][201]")} => x;`,
+      `export const e = (x: ${theirs("['post']['requestBody']")}): PostThingsBody => x;`,
+      `export const f = (x: PostThingsBody): ${theirs("['post']['requestBody']")} => x;`,
+    ].join('\n');
+    const generated = astToString(await openapiTS(document));
+    expect(compile({ ...files, 'openapi-types.ts': generated, 'mutual.ts': mutual })).toEqual([]);
   });
 });

@@ -50,6 +50,12 @@ describe('queryParams', () => {
     );
   });
 
+  it('types -0 as a string: a number sends it back as 0', () => {
+    const params = queryParams([withQuery(['offset', '-0']), withQuery(['offset', '5'])]);
+    expect(params).toEqual([{ name: 'offset', type: 'string', array: false, required: true }]);
+    expect(String(-0)).toBe('0');
+  });
+
   it('is empty when no request had a query', () => {
     expect(queryParams([withQuery(), withQuery()])).toEqual([]);
   });

@@ -87,6 +87,23 @@ describe('templatePaths: which segments become parameters', () => {
     expect(templates({ '/v1/users': [user], '/v2/users': [user] })).toEqual(['/v1/users', '/v2/users']);
   });
 
+  it('keeps an API version literal beside a parameter of names (it does not join it)', () => {
+    expect(
+      templates({ '/api/beta/users': [user], '/api/internal/users': [user], '/api/v1/users': [user] }),
+    ).toEqual(['/api/{id}/users', '/api/{id}/users', '/api/v1/users']);
+    expect(templates({ '/docs/intro': repo, '/docs/setup': repo, '/docs/v2.1': repo })).toEqual([
+      '/docs/{doc}',
+      '/docs/{doc}',
+      '/docs/v2.1',
+    ]);
+    // Beside another differing segment too (/repos/{owner}/{repo} is made that way).
+    expect(templates({ '/x/alpha/a': repo, '/x/beta/a': repo, '/x/v1/b': { ...repo, topics: [] } })).toEqual([
+      '/x/{id}/a',
+      '/x/{id}/a',
+      '/x/v1/b',
+    ]);
+  });
+
   it('gives the root path the template /', () => {
     expect(templates({ '/': { ok: true } })).toEqual(['/']);
   });
