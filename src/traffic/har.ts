@@ -41,6 +41,11 @@ export interface Skipped {
   readonly notRecorded: number;
   /** The entry lacks what HAR 1.2 requires (method, an http(s) URL, a status from 100 to 599). */
   readonly malformed: number;
+  /**
+   * A CORS preflight: an `OPTIONS` request with `Access-Control-Request-Method`, which the browser sent
+   * before a cross-origin call, not a call of the app (Chromium's devtools save them beside the calls).
+   */
+  readonly preflight: number;
 }
 
 /** A file that is not HAR. The message is one line, naming what was wrong and what to do. */
@@ -64,17 +69,17 @@ export function parseHar(text: string): { exchanges: Exchange[]; skipped: Skippe
     throw new HarError(`not a HAR file: no "log.entries" array at the top level; ${HINT}`);
   }
   const exchanges: Exchange[] = [];
-  const counts = { notJson: 0, notRecorded: 0, malformed: 0 };
+  const counts = { notJson: 0, notRecorded: 0, malformed: 0, preflight: 0 };
   for (const entry of log['entries'] as unknown[]) {
     const result = readEntry(entry);
     if (typeof result === 'string') counts[result]++;
     else exchanges.push(result);
   }
-  const total = counts.notJson + counts.notRecorded + counts.malformed;
+  const total = counts.notJson + counts.notRecorded + counts.malformed + counts.preflight;
   return { exchanges, skipped: { total, ...counts } };
 }
 
-type SkipReason = 'notJson' | 'notRecorded' | 'malformed';
+type SkipReason = 'notJson' | 'notRecorded' | 'malformed' | 'preflight';
 
 function readEntry(entry: unknown): Exchange | SkipReason {
   if (!isObject(entry)) return 'malformed';
@@ -98,6 +103,7 @@ function readEntry(entry: unknown): Exchange | SkipReason {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'malformed';
   const content = isObject(response['content']) ? response['content'] : {};
   const upper = method.toUpperCase();
+  if (upper === 'OPTIONS' && isPreflight(request['headers'])) return 'preflight';
   if (upper === 'HEAD' || status === 304) return 'notJson';
   const bodyText = decodeText(content['text'], content['encoding']);
   const exchange = () => ({
@@ -118,6 +124,19 @@ function readEntry(entry: unknown): Exchange | SkipReason {
   const parsed = parseJson(bodyText);
   if (parsed === undefined) return 'notJson';
   return { ...exchange(), response: parsed.value };
+}
+
+/** Whether the request's headers hold `Access-Control-Request-Method`, which only a CORS preflight sends. */
+function isPreflight(headers: unknown): boolean {
+  return (
+    Array.isArray(headers) &&
+    headers.some(
+      (header) =>
+        isObject(header) &&
+        typeof header['name'] === 'string' &&
+        header['name'].toLowerCase() === 'access-control-request-method',
+    )
+  );
 }
 
 /**

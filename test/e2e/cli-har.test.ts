@@ -180,6 +180,34 @@ describe('--har: mistakes, one line each', () => {
     expect(await readdir(dir)).toEqual(['data.har']);
   });
 
+  it('skips the CORS preflights a cross-origin app made and says so', async () => {
+    const har = {
+      log: {
+        entries: [
+          {
+            request: {
+              method: 'OPTIONS',
+              url: 'https://api.example/users',
+              headers: [{ name: 'Access-Control-Request-Method', value: 'POST' }],
+            },
+            response: { status: 204, content: { mimeType: 'x-unknown', text: '' } },
+          },
+          {
+            request: { method: 'POST', url: 'https://api.example/users' },
+            response: { status: 201, content: { mimeType: 'application/json', text: '{"id":1}' } },
+          },
+        ],
+      },
+    };
+    await writeFile(path.join(dir, 'app.har'), JSON.stringify(har));
+    const result = await runCli(['--type', '--har', 'app.har'], dir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      '✅ 1 endpoint from 1 request in app.har, written to src/types; 1 entry skipped (1 CORS preflight)\n',
+    );
+    expect(await readdir(path.join(dir, 'src/types'))).toEqual(['index.ts', 'post-users.ts']);
+  });
+
   it('a HAR with no JSON response says what it skipped', async () => {
     const har = {
       log: {

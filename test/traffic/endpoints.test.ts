@@ -27,7 +27,7 @@ describe('readHar', () => {
     ]);
     expect(traffic.endpoints[0]!.params).toEqual([{ name: 'user', position: 1 }]);
     expect(traffic.servers).toEqual(['https://api.test', 'https://other.test']);
-    expect(traffic.skipped).toEqual({ total: 1, notJson: 1, notRecorded: 0, malformed: 0 });
+    expect(traffic.skipped).toEqual({ total: 1, notJson: 1, notRecorded: 0, malformed: 0, preflight: 0 });
   });
 
   it('throws the one-line HAR error for text that is not HAR', () => {

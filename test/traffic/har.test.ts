@@ -27,7 +27,7 @@ describe('parseHar: what is not HAR', () => {
   it('accepts a leading byte-order mark and an empty log', () => {
     expect(parseHar('\uFEFF{"log":{"entries":[]}}')).toEqual({
       exchanges: [],
-      skipped: { total: 0, notJson: 0, notRecorded: 0, malformed: 0 },
+      skipped: { total: 0, notJson: 0, notRecorded: 0, malformed: 0, preflight: 0 },
     });
   });
 });
@@ -53,7 +53,7 @@ describe('parseHar: which entries are kept', () => {
       [['a'], undefined],
       [['x'], true],
     ]);
-    expect(skipped).toEqual({ total: 9, notJson: 4, notRecorded: 1, malformed: 4 });
+    expect(skipped).toEqual({ total: 9, notJson: 4, notRecorded: 1, malformed: 4, preflight: 0 });
   });
 
   it('counts an entry with no real status (0, as browsers save a blocked or cancelled request) as malformed', () => {
@@ -67,7 +67,35 @@ describe('parseHar: which entries are kept', () => {
       ]),
     );
     expect(exchanges.map((exchange) => exchange.status)).toEqual([599, 100]);
-    expect(skipped).toEqual({ total: 3, notJson: 0, notRecorded: 0, malformed: 3 });
+    expect(skipped).toEqual({ total: 3, notJson: 0, notRecorded: 0, malformed: 3, preflight: 0 });
+  });
+
+  it('counts a CORS preflight (OPTIONS with Access-Control-Request-Method) apart, and keeps any other OPTIONS', () => {
+    const preflight = {
+      method: 'OPTIONS',
+      url: 'https://api.test/users',
+      status: 204,
+      mimeType: 'x-unknown',
+      rawText: '',
+      requestHeaders: { 'access-control-request-method': 'POST', Origin: 'https://app.test' },
+    };
+    const { exchanges, skipped } = parseHar(
+      harText([
+        preflight,
+        {
+          ...preflight,
+          url: 'https://api.test/users/1',
+          requestHeaders: { 'Access-Control-Request-Method': 'PUT' },
+        },
+        { method: 'POST', url: 'https://api.test/users', status: 201, response: { id: 1 } },
+        { method: 'OPTIONS', url: 'https://api.test/users', response: { methods: ['GET', 'POST'] } },
+      ]),
+    );
+    expect(exchanges.map((exchange) => `${exchange.method} ${exchange.status}`)).toEqual([
+      'POST 201',
+      'OPTIONS 200',
+    ]);
+    expect(skipped).toEqual({ total: 2, notJson: 0, notRecorded: 0, malformed: 0, preflight: 2 });
   });
 
   it('reads the parts each exchange needs, and only those', () => {
@@ -131,7 +159,7 @@ describe('parseHar: which entries are kept', () => {
         body: undefined,
       },
     ]);
-    expect(skipped).toEqual({ total: 1, notJson: 0, notRecorded: 1, malformed: 0 });
+    expect(skipped).toEqual({ total: 1, notJson: 0, notRecorded: 1, malformed: 0, preflight: 0 });
   });
 
   it('reads a JSON body that starts with a byte-order mark, as text or base64, as the client does', () => {

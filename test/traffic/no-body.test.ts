@@ -23,7 +23,7 @@ describe('a 2xx answer without a body', () => {
       'GET /users/{id} 1',
       'DELETE /users/{id} 1',
     ]);
-    expect(traffic.skipped).toEqual({ total: 0, notJson: 0, notRecorded: 0, malformed: 0 });
+    expect(traffic.skipped).toEqual({ total: 0, notJson: 0, notRecorded: 0, malformed: 0, preflight: 0 });
     expect(types.map(({ file, names, typescript }) => [file, names, typescript])).toEqual([
       ['get-users-id', { response: 'GetUsersId' }, expect.stringContaining('export interface GetUsersId')],
       ['delete-users-id', {}, ''],
@@ -137,7 +137,7 @@ describe('answers without a body that stay skipped', () => {
       ]),
     );
     expect(traffic.endpoints.map((endpoint) => endpoint.key)).toEqual(['POST /form/reset', 'POST /track']);
-    expect(traffic.skipped).toEqual({ total: 8, notJson: 8, notRecorded: 0, malformed: 0 });
+    expect(traffic.skipped).toEqual({ total: 8, notJson: 8, notRecorded: 0, malformed: 0, preflight: 0 });
     expect(files['index.ts']).toContain(
       "  'POST /form/reset': {\n    params: never;\n    query: never;\n    body: never;\n    response: undefined;\n  };\n",
     );

@@ -166,6 +166,7 @@ function skippedNote(skipped: Skipped, separator: string): string {
     [skipped.notJson, 'not JSON'],
     [skipped.notRecorded, 'not recorded'],
     [skipped.malformed, 'malformed'],
+    [skipped.preflight, 'CORS preflight'],
   ]
     .filter(([count]) => count !== 0)
     .map(([count, why]) => `${count} ${why}`)
