@@ -36,7 +36,11 @@ const FIXTURE_CASES = [
   { file: 'loopback.har', options: {}, skipped: LOOPBACK_SKIPPED },
   { file: 'loopback.har', options: { named: true }, skipped: LOOPBACK_SKIPPED },
   // the same, plus the HTML page the browser loaded
-  { file: 'chromium.har', options: {}, skipped: { total: 3, notJson: 3, notRecorded: 0, malformed: 0, preflight: 0 } },
+  {
+    file: 'chromium.har',
+    options: {},
+    skipped: { total: 3, notJson: 3, notRecorded: 0, malformed: 0, preflight: 0 },
+  },
 ];
 
 describe.each(FIXTURE_CASES)('$file, options $options', ({ file, options, skipped }) => {
