@@ -73,6 +73,11 @@ export class CircuitBreaker {
     return this.#advance();
   }
 
+  /** The half-open probe is in flight. */
+  get probing(): boolean {
+    return this.#probe;
+  }
+
   /** True when this attempt may be sent (closed, or the one half-open probe); false: reject with CircuitOpenError. */
   tryAcquire(): boolean {
     const kind = this.#advance();

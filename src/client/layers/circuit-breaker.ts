@@ -16,13 +16,19 @@ export const circuitBreaker: LayerDefinition = {
       breaker.recordSuccess();
       return reply;
     };
-    const onFailure = (error: unknown): never => {
-      // The caller's abort (or an interceptor's own error) says nothing about the server's health.
-      if (!(error instanceof ApiError)) breaker.release();
-      else if (isBreakerFailure(error)) breaker.recordFailure();
-      else breaker.recordSuccess();
-      throw error;
-    };
+    const failure =
+      (probe: boolean) =>
+      (error: unknown): never => {
+        // The caller's abort (or an interceptor's own error) says nothing about the server's health; it
+        // frees the probe slot only if this attempt holds it (one sent before the circuit opened does not).
+        if (!(error instanceof ApiError)) {
+          if (probe) breaker.release();
+        } else if (isBreakerFailure(error)) breaker.recordFailure();
+        else breaker.recordSuccess();
+        throw error;
+      };
+    const onFailure = failure(false);
+    const onProbeFailure = failure(true);
     return (next) => (call) => {
       if (!breaker.tryAcquire()) {
         return Promise.reject(
@@ -33,7 +39,8 @@ export const circuitBreaker: LayerDefinition = {
           }),
         );
       }
-      return next(call).then(onSuccess, onFailure);
+      // Right after tryAcquire, `probing` is true only if this attempt became the half-open probe.
+      return next(call).then(onSuccess, breaker.probing ? onProbeFailure : onFailure);
     };
   },
 };

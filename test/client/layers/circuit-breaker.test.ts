@@ -201,6 +201,31 @@ describe('circuit breaker through the client', () => {
     expect(api.circuitState).toBe('closed');
   });
 
+  it('keeps the probe slot when a request sent before the circuit opened is aborted while half-open', async () => {
+    const answer: Array<() => void> = [];
+    const server = await serve((req, res: ServerResponse) => {
+      // /slow and /probe hang until the test answers them; every other request fails.
+      if (req.url === '/x') return sendJson(res, 500, {});
+      answer.push(() => sendJson(res, 200, { url: req.url }));
+    });
+    const { api, clock } = setup(server, { circuitBreaker: { threshold: 1, timeout: 10_000 } });
+    const controller = new AbortController();
+    const slow = settle(api.get('/slow', { signal: controller.signal }));
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    await failures(api, 1);
+    await clock.advance(10_000);
+    const probe = api.get('/probe');
+    await vi.waitFor(() => expect(server.requests).toHaveLength(3));
+    controller.abort(new Error('gone'));
+    expect(await slow).toEqual(new Error('gone'));
+    // The probe is still in flight: the breaker must go on refusing everything else.
+    expect(await settle(api.get('/other'))).toBeInstanceOf(CircuitOpenError);
+    expect(server.requests.map((r) => r.url)).toEqual(['/slow', '/x', '/probe']);
+    for (const send of answer.splice(0)) send();
+    expect(await probe).toEqual({ url: '/probe' });
+    expect(api.circuitState).toBe('closed');
+  });
+
   it('uses the larger of timeout and resetTimeout as the open period', async () => {
     const { server } = await switchable(500);
     const { api, clock } = setup(server, {
