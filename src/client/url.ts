@@ -50,13 +50,7 @@ export function buildUrl(
   let url: URL;
   if (ABSOLUTE_URL.test(path)) {
     url = parseAbsolute(path);
-    // fetch refuses such a URL with a TypeError that holds it in clear, which would pass for a network failure.
-    if (url.username !== '' || url.password !== '') {
-      throw new TypeError(
-        `Refusing to send a request to ${redactUrl(url.href)}: a URL cannot carry credentials ` +
-          '(user:password@). Send them in an Authorization header.',
-      );
-    }
+    refuseCredentials(url);
     if (base !== undefined && url.origin !== base.origin && !allowAbsoluteUrls) {
       if (url.origin === 'null') {
         // `documents:batchGet` (a Google API method) parses as a URL of scheme `documents:`.
@@ -84,6 +78,25 @@ export function buildUrl(
   }
   if (searchParams !== undefined) appendSearchParams(url, searchParams);
   return url.href;
+}
+
+/**
+ * Throws when `url` carries userinfo: fetch refuses such a URL with a TypeError that holds it in clear,
+ * which would pass for a network failure (and be retried). Also checks what a request interceptor returns.
+ */
+export function refuseCredentials(url: string | URL): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return; // left to fetch (a browser resolves a relative URL)
+  }
+  if (parsed.username !== '' || parsed.password !== '') {
+    throw new TypeError(
+      `Refusing to send a request to ${redactUrl(parsed.href)}: a URL cannot carry credentials ` +
+        '(user:password@). Send them in an Authorization header.',
+    );
+  }
 }
 
 /** Joined URLs of each base, by path: a client calls few distinct paths, each parsed once. */

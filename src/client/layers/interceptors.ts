@@ -5,6 +5,7 @@ import { optionalBoolean } from '../options.js';
 import { discardBody } from '../response.js';
 import { bounded } from '../timeout.js';
 import type { InterceptedRequestInit } from '../types.js';
+import { refuseCredentials } from '../url.js';
 
 /**
  * Interceptors (`interceptors.request` / `.response`, each one function or an array run in order;
@@ -40,6 +41,7 @@ export const interceptors: LayerDefinition = {
           method = init.method?.toUpperCase() ?? method;
           headers = safeHeaders('interceptors.request headers', init.headers, true);
         }
+        refuseCredentials(url);
         // The method may change too; HEAD and retry decisions follow what is sent.
         sent = withRequest(
           call,

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClientInterceptors,
@@ -165,6 +166,30 @@ describe('request interceptor', () => {
         new TypeError(`interceptors.request must return [url, init], got ${shown}`),
       );
     }
+    expect(server.requests.length).toBe(sent);
+  });
+
+  it('refuses a URL with credentials it returns, redacted, instead of a retried network failure holding them', async () => {
+    const api = createApiClient({
+      baseUrl: server.url,
+      retryPolicy: { maxRetries: 2 },
+      clock: instantClock,
+      interceptors: {
+        request: (_url, init) => [`http://user:s3cret@127.0.0.1:${server.port}/x?token=abc`, init],
+      },
+    });
+    const sent = server.requests.length;
+    const error = await api.get('/x').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toEqual(
+      new TypeError(
+        `Refusing to send a request to http://[REDACTED]@127.0.0.1:${server.port}/x?token=[REDACTED]: ` +
+          'a URL cannot carry credentials (user:password@). Send them in an Authorization header.',
+      ),
+    );
+    expect(inspect(error)).not.toMatch(/s3cret|abc/);
     expect(server.requests.length).toBe(sent);
   });
 });
