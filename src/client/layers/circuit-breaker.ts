@@ -1,4 +1,4 @@
-import type { LayerDefinition, Reply } from '../call.js';
+import type { Call, LayerDefinition, Reply } from '../call.js';
 import { isBreakerFailure } from '../circuit-breaker.js';
 import { ApiError, CircuitOpenError } from '../errors.js';
 import { eventMessage } from '../messages/index.js';
@@ -16,19 +16,17 @@ export const circuitBreaker: LayerDefinition = {
       breaker.recordSuccess();
       return reply;
     };
-    const failure =
-      (probe: boolean) =>
-      (error: unknown): never => {
+    const onFailure = (error: unknown, call: Call, probe: boolean): never => {
+      if (!(error instanceof ApiError)) {
+        // The signal of a layer above (totalTimeoutMs) cut the attempt, not the caller: a timeout.
+        if (call.signal?.aborted && !call.options.signal?.aborted) breaker.recordFailure();
         // The caller's abort (or an interceptor's own error) says nothing about the server's health; it
         // frees the probe slot only if this attempt holds it (one sent before the circuit opened does not).
-        if (!(error instanceof ApiError)) {
-          if (probe) breaker.release();
-        } else if (isBreakerFailure(error)) breaker.recordFailure();
-        else breaker.recordSuccess();
-        throw error;
-      };
-    const onFailure = failure(false);
-    const onProbeFailure = failure(true);
+        else if (probe) breaker.release();
+      } else if (isBreakerFailure(error)) breaker.recordFailure();
+      else breaker.recordSuccess();
+      throw error;
+    };
     return (next) => (call) => {
       if (!breaker.tryAcquire()) {
         return Promise.reject(
@@ -40,7 +38,8 @@ export const circuitBreaker: LayerDefinition = {
         );
       }
       // Right after tryAcquire, `probing` is true only if this attempt became the half-open probe.
-      return next(call).then(onSuccess, breaker.probing ? onProbeFailure : onFailure);
+      const probe = breaker.probing;
+      return next(call).then(onSuccess, (error: unknown) => onFailure(error, call, probe));
     };
   },
 };

@@ -226,6 +226,26 @@ describe('circuit breaker through the client', () => {
     expect(api.circuitState).toBe('closed');
   });
 
+  it('counts an attempt cut by totalTimeoutMs as a timeout failure, a caller abort still as neither', async () => {
+    // A server that never answers: each call ends when its total time runs out.
+    const server = await serve(() => {});
+    const { api } = setup(server, { totalTimeoutMs: 50, circuitBreaker: { threshold: 2 } });
+    const controller = new AbortController();
+    const aborted = settle(api.get('/x', { signal: controller.signal, totalTimeoutMs: 60_000 }));
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    controller.abort(new Error('gone'));
+    expect(await aborted).toEqual(new Error('gone'));
+    expect(api.circuitState).toBe('closed');
+    for (let i = 0; i < 2; i += 1) {
+      const error = (await settle(api.get('/x'))) as ApiError;
+      expect([error.status, error.isTimeout]).toEqual([408, true]);
+    }
+    // The call rejects at its deadline; the attempt below records its end as fetch lets go of it.
+    await vi.waitFor(() => expect(api.circuitState).toBe('open'));
+    expect(await settle(api.get('/x'))).toBeInstanceOf(CircuitOpenError);
+    expect(server.requests).toHaveLength(3);
+  });
+
   it('uses the larger of timeout and resetTimeout as the open period', async () => {
     const { server } = await switchable(500);
     const { api, clock } = setup(server, {
