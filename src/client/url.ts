@@ -84,16 +84,10 @@ export function buildUrl(
  * Throws when `url` carries userinfo: fetch refuses such a URL with a TypeError that holds it in clear,
  * which would pass for a network failure (and be retried). Also checks what a request interceptor returns.
  */
-export function refuseCredentials(url: string | URL): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return; // left to fetch (a browser resolves a relative URL)
-  }
-  if (parsed.username !== '' || parsed.password !== '') {
+export function refuseCredentials(url: URL): void {
+  if (url.username !== '' || url.password !== '') {
     throw new TypeError(
-      `Refusing to send a request to ${redactUrl(parsed.href)}: a URL cannot carry credentials ` +
+      `Refusing to send a request to ${redactUrl(url.href)}: a URL cannot carry credentials ` +
         '(user:password@). Send them in an Authorization header.',
     );
   }

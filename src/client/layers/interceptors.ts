@@ -1,6 +1,7 @@
 import { type LayerDefinition, withRequest } from '../call.js';
 import { optionError } from '../check.js';
 import { safeHeaders } from '../headers.js';
+import { redactUrl } from '../logging/redact.js';
 import { optionalBoolean } from '../options.js';
 import { discardBody } from '../response.js';
 import { bounded } from '../timeout.js';
@@ -41,7 +42,17 @@ export const interceptors: LayerDefinition = {
           method = init.method?.toUpperCase() ?? method;
           headers = safeHeaders('interceptors.request headers', init.headers, true);
         }
-        refuseCredentials(url);
+        // fetch refuses a URL it cannot parse with a TypeError holding it in clear (a network failure).
+        let target: URL;
+        try {
+          // Resolved as fetch does: against the page in a browser; Node has none.
+          target = new URL(url, (globalThis as { location?: { href: string } }).location?.href);
+        } catch {
+          throw new TypeError(
+            `Refusing to send a request to ${JSON.stringify(redactUrl(String(url)))}: interceptors.request must return a valid absolute URL`,
+          );
+        }
+        refuseCredentials(target);
         // The method may change too; HEAD and retry decisions follow what is sent.
         sent = withRequest(
           call,

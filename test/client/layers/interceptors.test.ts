@@ -192,6 +192,28 @@ describe('request interceptor', () => {
     expect(inspect(error)).not.toMatch(/s3cret|abc/);
     expect(server.requests.length).toBe(sent);
   });
+
+  it('refuses a URL it returns that fetch cannot parse, redacted, instead of a retried network failure holding it', async () => {
+    const api = createApiClient({
+      baseUrl: server.url,
+      retryPolicy: { maxRetries: 2 },
+      clock: instantClock,
+      // Relative: Node has no document to resolve it against.
+      interceptors: { request: (_url, init) => ['/x?token=abc', init] },
+    });
+    const sent = server.requests.length;
+    const error = await api.get('/x').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toEqual(
+      new TypeError(
+        'Refusing to send a request to "/x?token=[REDACTED]": interceptors.request must return a valid absolute URL',
+      ),
+    );
+    expect(inspect(error)).not.toMatch(/abc/);
+    expect(server.requests.length).toBe(sent);
+  });
 });
 
 describe('response interceptor', () => {
