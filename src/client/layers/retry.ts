@@ -2,6 +2,7 @@ import type { Call, LayerDefinition, Reply } from '../call.js';
 import { ApiError } from '../errors.js';
 import { optionalBoolean } from '../options.js';
 import { nextRetryDelay } from '../retry/policy.js';
+import { bounded } from '../timeout.js';
 
 /**
  * Retry (`retryPolicy`; `skipRetry` per request): sends the attempts below it again while the policy
@@ -22,13 +23,17 @@ export const retry: LayerDefinition = {
         if (!(error instanceof ApiError)) throw error;
         const { state } = call;
         const sent = state.sent ?? call;
-        const delay = await nextRetryDelay(policy, error, state.attempt, {
-          method: sent.method,
-          headers: sent.headers,
-          replayable: sent.replayable,
-          response: state.response,
-          now: clock.now(),
-        });
+        // Bounded: the caller's abort while an async shouldRetry decides rejects with its reason at once.
+        const delay = await bounded(
+          nextRetryDelay(policy, error, state.attempt, {
+            method: sent.method,
+            headers: sent.headers,
+            replayable: sent.replayable,
+            response: state.response,
+            now: clock.now(),
+          }),
+          call.signal,
+        );
         if (delay === undefined) throw error;
         state.trace?.failure(error);
         state.trace?.retry(delay);

@@ -214,6 +214,34 @@ describe('retry: shouldRetry', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('rejects with the caller reason at once when the caller aborts while an async shouldRetry decides', async () => {
+    const server = await serve(statuses([503]));
+    let decide: (retry: boolean) => void = () => {};
+    const { api, clock } = setup(server, {
+      retryPolicy: { shouldRetry: () => new Promise<boolean>((resolve) => (decide = resolve)) },
+    });
+    const controller = new AbortController();
+    const reason = new Error('user left');
+    const pending = api.get('/x', { signal: controller.signal });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort(reason);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const outcome = await Promise.race([
+      pending.then(
+        () => 'resolved',
+        (error: unknown) => error,
+      ),
+      new Promise((resolve) => (timer = setTimeout(resolve, 500, 'still pending'))),
+    ]);
+    clearTimeout(timer);
+    decide(false);
+    await pending.catch(() => {});
+    expect(outcome).toBe(reason);
+    expect(clock.sleeps).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('never retries a ValidationError, whatever shouldRetry says', async () => {
     const server = await serve(statuses([200]));
     const shouldRetry = vi.fn(() => true);
