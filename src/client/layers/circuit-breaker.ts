@@ -28,7 +28,14 @@ export const circuitBreaker: LayerDefinition = {
       throw error;
     };
     return (next) => (call) => {
-      if (!breaker.tryAcquire()) {
+      let acquired: boolean;
+      try {
+        acquired = breaker.tryAcquire();
+      } catch (error) {
+        // An onStateChange that throws (open -> half-open is seen here): a rejection, never a throw.
+        return Promise.reject(error);
+      }
+      if (!acquired) {
         return Promise.reject(
           new CircuitOpenError({
             status: 503,

@@ -246,6 +246,34 @@ describe('circuit breaker through the client', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('rejects, never throws synchronously, when onStateChange throws as the open period ends', async () => {
+    const { server } = await switchable(500);
+    const boom = new Error('callback broke');
+    let fail = false;
+    const { api, clock } = setup(server, {
+      circuitBreaker: {
+        threshold: 1,
+        timeout: 10_000,
+        onStateChange: () => {
+          if (fail) throw boom;
+        },
+      },
+    });
+    await failures(api, 1);
+    await clock.advance(10_000);
+    fail = true;
+    const returned = (() => {
+      try {
+        return api.get('/x');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(returned).toBeInstanceOf(Promise);
+    await expect(returned).rejects.toBe(boom);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('uses the larger of timeout and resetTimeout as the open period', async () => {
     const { server } = await switchable(500);
     const { api, clock } = setup(server, {
