@@ -53,15 +53,13 @@ export const interceptors: LayerDefinition = {
           );
         }
         refuseCredentials(target);
+        // fetch's TypeError here would pass for a network failure too (and a GET is retried).
+        const body = (init as RequestInit).body ?? undefined;
+        if ((method === 'GET' || method === 'HEAD') && body !== undefined) {
+          throw new TypeError(`interceptors.request: a ${method} request cannot have a body`);
+        }
         // The method may change too; HEAD and retry decisions follow what is sent.
-        sent = withRequest(
-          call,
-          method,
-          url,
-          headers,
-          (init as RequestInit).body ?? undefined,
-          init as RequestInit,
-        );
+        sent = withRequest(call, method, url, headers, body, init as RequestInit);
       }
       const fetched = await next(sent);
       // The interceptors' own errors reach the caller as they are.

@@ -214,6 +214,22 @@ describe('request interceptor', () => {
     expect(inspect(error)).not.toMatch(/abc/);
     expect(server.requests.length).toBe(sent);
   });
+
+  it('refuses a GET or HEAD with a body it makes, instead of a retried network failure', async () => {
+    for (const method of ['GET', 'head']) {
+      const api = createApiClient({
+        baseUrl: server.url,
+        retryPolicy: { maxRetries: 2 },
+        clock: instantClock,
+        interceptors: { request: (url, init) => [url, { ...init, method }] },
+      });
+      const sent = server.requests.length;
+      await expect(api.post('/x', { a: 1 })).rejects.toThrow(
+        new TypeError(`interceptors.request: a ${method.toUpperCase()} request cannot have a body`),
+      );
+      expect(server.requests.length).toBe(sent);
+    }
+  });
 });
 
 describe('response interceptor', () => {
