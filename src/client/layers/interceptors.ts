@@ -48,9 +48,7 @@ export const interceptors: LayerDefinition = {
           // Resolved as fetch does: against the page in a browser; Node has none.
           target = new URL(url, (globalThis as { location?: { href: string } }).location?.href);
         } catch {
-          throw new TypeError(
-            `Refusing to send a request to ${JSON.stringify(redactUrl(String(url)))}: interceptors.request must return a valid absolute URL`,
-          );
+          throw optionError('interceptors.request', 'return a valid absolute URL', redactUrl(String(url)));
         }
         refuseCredentials(target);
         // fetch's TypeError here would pass for a network failure too (and a GET is retried).
