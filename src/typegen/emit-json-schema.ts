@@ -110,10 +110,14 @@ function objectSchema(node: ObjectNode, names: Names): JsonObject {
   return schema;
 }
 
-/** Primitive members share one `type` list (a string's format kept); objects and arrays join them in `anyOf`. */
+/**
+ * Primitive members share one `type` list (a string's format kept when every string member has it: the
+ * other keys of a dictionary with named members join several strings); objects and arrays join them in `anyOf`.
+ */
 function unionSchema(members: readonly TypeNode[], names: Names): JsonObject {
   const types: string[] = [];
   let format: string | undefined;
+  let strings = 0;
   const primitives: JsonObject = new Map();
   // The primitives' schema takes the place of the first primitive member, so order follows the model.
   const entries: JsonObject[] = [];
@@ -134,7 +138,8 @@ function unionSchema(members: readonly TypeNode[], names: Names): JsonObject {
             ? 'integer'
             : member.kind;
       if (!types.includes(type)) types.push(type);
-      if (member.kind === 'string') format = member.format;
+      if (member.kind === 'string')
+        format = strings++ === 0 || format === member.format ? member.format : undefined;
     }
   }
   primitives.set('type', types.length === 1 ? types[0]! : types);

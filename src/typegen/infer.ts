@@ -20,6 +20,7 @@ import { arrayMemberFor, collapseVariants, fromModel, mergeShapes, toDictionary 
 import type { TypeNode } from './model.js';
 import {
   ARRAY,
+  type ArrayShape,
   addKind,
   addObjectMember,
   BOOLEAN,
@@ -30,6 +31,7 @@ import {
   type FieldShape,
   joinValues,
   MAX_TRACKED_VALUES,
+  type Member,
   type ModelOptions,
   markUnknown,
   NULL,
@@ -152,7 +154,7 @@ export function createInference(maxDepth: number, options?: InferOptions): Infer
       const second = context(true);
       const split = createShape();
       for (const value of values) addValue(split, value, 0, second, shape);
-      settleVariants(split, modelOptions);
+      settleVariants(split, modelOptions, shape);
       return finish(split);
     },
   };
@@ -549,30 +551,35 @@ function chooseTags(shape: Shape): void {
 /**
  * Second pass of tagged unions: variants that all have the same keys at every depth (the tag left
  * aside; optional or null members do not count) are merged back into one object; only a tag that splits
- * the objects into different shapes makes a union.
+ * the objects into different shapes makes a union. `guide` is the first pass's Shape at the same
+ * position, which gives a merged object back the order of first appearance.
  */
-function settleVariants(shape: Shape, options: ModelOptions): void {
+function settleVariants(shape: Shape, options: ModelOptions, guide: Shape | undefined): void {
   for (const member of shape.members) {
     if (typeof member !== 'object') continue;
     if (member.kind === 'array') {
-      settleVariants(member.element, options);
+      settleVariants(member.element, options, guide && arrayGuide(guide, member.element.mask));
       continue;
     }
-    settleObject(member, options);
+    settleObject(member, options, guide?.object);
   }
 }
 
-function settleObject(object: ObjectShape, options: ModelOptions): void {
+function settleObject(object: ObjectShape, options: ModelOptions, guide: ObjectShape | undefined): void {
   if (object.map !== undefined) {
-    settleVariants(object.map, options);
-    for (const field of object.fields.values()) settleVariants(field.shape, options);
+    settleVariants(object.map, options, guide?.map);
+    object.fields.forEach((field, key) => {
+      settleVariants(field.shape, options, fieldGuide(guide, key));
+    });
     return;
   }
   if (object.variants === undefined) {
-    for (const field of object.fields.values()) settleVariants(field.shape, options);
+    object.fields.forEach((field, key) => {
+      settleVariants(field.shape, options, fieldGuide(guide, key));
+    });
     return;
   }
-  for (const variant of object.variants.values()) settleObject(variant, options);
+  for (const variant of object.variants.values()) settleObject(variant, options, guide);
   const models = [...object.variants.values()].map((variant) => objectNode(variant, options));
   const first = models[0]!;
   if (
@@ -582,6 +589,51 @@ function settleObject(object: ObjectShape, options: ModelOptions): void {
   ) {
     collapseVariants(object);
     object.tagKey = undefined;
+    orderObjectLike(object, guide);
+  }
+}
+
+/**
+ * Merged back, the variants list members and kinds tag by tag; the first pass read the same objects in
+ * document order, so its Shape orders them as without the option (docs/type-inference.md#layout). Kept
+ * variants below keep their own order.
+ */
+function orderObjectLike(object: ObjectShape, guide: ObjectShape | undefined): void {
+  if (guide === undefined || object.variants !== undefined) return;
+  if (object.map === undefined && object.fields.size > 1) {
+    const order = new Map<string, number>();
+    for (const key of guide.fields.keys()) order.set(key, order.size);
+    const rank = (key: string): number => order.get(key) ?? order.size;
+    const entries = [...object.fields].sort(([a], [b]) => rank(a) - rank(b));
+    object.fields.clear();
+    for (const [key, field] of entries) object.fields.set(key, field);
+  }
+  object.fields.forEach((field, key) => {
+    orderShapeLike(field.shape, fieldGuide(guide, key));
+  });
+  if (object.map !== undefined) orderShapeLike(object.map, guide.map);
+}
+
+function orderShapeLike(shape: Shape, guide: Shape | undefined): void {
+  if (guide === undefined) return;
+  if (shape.members.length > 1) {
+    const rank = (member: Member): number => {
+      const index = guide.members.findIndex((known) =>
+        typeof member === 'number' || typeof known === 'number'
+          ? known === member
+          : known.kind === member.kind &&
+            (member.kind === 'object' ||
+              member.element.mask === 0 ||
+              (member.element.mask & (known as ArrayShape).element.mask) !== 0),
+      );
+      return index < 0 ? guide.members.length : index;
+    };
+    shape.members.sort((a, b) => rank(a) - rank(b));
+  }
+  for (const member of shape.members) {
+    if (typeof member === 'number') continue;
+    if (member.kind === 'array') orderShapeLike(member.element, arrayGuide(guide, member.element.mask));
+    else orderObjectLike(member, guide.object);
   }
 }
 

@@ -23,13 +23,15 @@ export interface NamedObject {
  * is `<Parent>Address`. Array elements add no word of their own (`users: {...}[]` gives `<Root>Users`;
  * the members of a top-level array's element are named from the root: `UsersAddress`); a map's value
  * adds `Value`, and so does the value of the other keys of a dictionary with named members. A name already taken by another shape gets the first free number suffix (`2`, `3`).
+ * `integers`: whether integer-ness tells two shapes apart (false for TypeScript, which writes `number`
+ * either way: docs/type-inference.md#integers-integers-true).
  */
-export function nameObjects(model: TypeNode, rootName: string): Naming {
+export function nameObjects(model: TypeNode, rootName: string, integers = true): Naming {
   const names = new Map<ObjectNode, string>();
   const declarations: NamedObject[] = [];
   const byShape = new Map<string, string>();
   const taken = new Set<string>([rootName]);
-  const shapes = new ShapeKeys();
+  const shapes = new ShapeKeys(integers);
   // The same member names recur at every depth of a large document: each is turned into a word once.
   const words = new Map<string, string>();
   const word = (key: string): string => {
@@ -151,6 +153,8 @@ function sortNumbers(list: number[]): void {
  * key, so `{ a, b }` and `{ b, a }` are one shape.
  */
 class ShapeKeys {
+  constructor(private readonly integers: boolean) {}
+
   private readonly interned = new Map<string, number>();
   private readonly cache = new Map<TypeNode, number>();
   /** Member names as small numbers, so an object's key holds numbers rather than its keys' text. */
@@ -200,9 +204,9 @@ class ShapeKeys {
         return text;
       }
       default:
-        // Formats (JSDoc tags), literals and integer-ness are written out: they are part of the shape.
+        // Formats (JSDoc tags), literals and integer-ness (where the format writes it) are part of the shape.
         if (node.kind === 'unknown') return node.kind;
-        return `${node.kind}:${node.format ?? ''}:${node.integer === true ? 'i' : ''}:${JSON.stringify(node.literals ?? null)}`;
+        return `${node.kind}:${node.format ?? ''}:${node.integer === true && this.integers ? 'i' : ''}:${JSON.stringify(node.literals ?? null)}`;
     }
   }
 

@@ -21,6 +21,9 @@ export function render(
     );
   }
   const final = options.maps && !mapsDetected ? detectMaps(model, { enums: options.enums }) : model;
-  const naming = options.named ? nameObjects(final, options.typeName) : undefined;
+  // TypeScript writes every number as `number`: integer-ness does not tell its shapes apart.
+  const naming = options.named
+    ? nameObjects(final, options.typeName, options.format !== 'typescript')
+    : undefined;
   return EMITTERS[options.format](final, options.typeName, naming);
 }

@@ -148,4 +148,16 @@ describe('JSON Schema output', () => {
       expect(validate(wrong)).toBe(false);
     }
   });
+
+  it('keeps a format in the other keys of a dictionary only when every string there has it', () => {
+    // The `__proto__` member (a date) joins additionalProperties beside the other keys' strings (emails).
+    const subs = Array.from({ length: 20 }, (_, i) => `"sub${i}": {"x": ${i}}`).join(', ');
+    const value: unknown = JSON.parse(
+      `[{"__proto__": {"a": 1}, ${subs}}, {"__proto__": "2024-01-31", "note": "ada@example.com"}]`,
+    );
+    for (const named of [false, true]) {
+      const validate = createAjv().compile(JSON.parse(schema(value, { named, formats: true })));
+      expect(validate(value)).toBe(true);
+    }
+  });
 });

@@ -62,4 +62,21 @@ describe('tagged unions', () => {
     ];
     expect(acceptance(value, { name: 'T', taggedUnions: true })).toEqual(ACCEPTED);
   });
+
+  it('writes variants that merge back as without the option: members and kinds in order of first appearance', () => {
+    // `type` does not explain the shapes (as many optional members split as merged), so the variants
+    // merge back; `q` and the string in `v` first appear in a `b` object, before `r` and the number.
+    const value = [
+      { type: 'a', p: 1, o: { p: 1 }, v: true },
+      { type: 'b', q: 1, o: { q: 1 }, v: 's' },
+      { type: 'b', r: 1, o: { r: 1 } },
+      { type: 'a', r: 1, o: { r: 1 }, v: 1 },
+      { type: 'a', q: 1, o: { q: 1 } },
+    ];
+    for (const format of ['typescript', 'zod', 'json-schema'] as const) {
+      expect(generateTypes(value, { name: 'T', format, taggedUnions: true })).toBe(
+        generateTypes(value, { name: 'T', format }),
+      );
+    }
+  });
 });

@@ -103,6 +103,32 @@ describe('named nested types', () => {
     );
   });
 
+  it('shares a TypeScript declaration between integer and fractional numbers with integers on, as without it', () => {
+    // TypeScript has no integer type: `integers` leaves the declarations as they are; zod and JSON Schema
+    // write z.int() / "integer", so there the two shapes differ.
+    const value = { home: { lat: 1, lng: 2 }, work: { lat: 1.5, lng: 2.5 } };
+    const expected = lines(
+      'export interface T {',
+      '  home: THome;',
+      '  work: THome;',
+      '}',
+      '',
+      'export interface THome {',
+      '  lat: number;',
+      '  lng: number;',
+      '}',
+    );
+    expect(named(value)).toBe(expected);
+    expect(generateTypes(value, { name: 'T', named: true, integers: true })).toBe(expected);
+    const zod = generateTypes(value, { name: 'T', named: true, integers: true, format: 'zod' });
+    expect(declared(zod)).toEqual(['THome', 'TWork', 'T']);
+    expect(zod).toContain('lat: z.int(),');
+    const schema = JSON.parse(
+      generateTypes(value, { name: 'T', named: true, integers: true, format: 'json-schema' }),
+    ) as { $defs: Record<string, unknown> };
+    expect(Object.keys(schema.$defs)).toEqual(['THome', 'TWork']);
+  });
+
   it('names array elements by the array member (no Item) and map values with Value', () => {
     const value = { posts: [{ id: 1, tags: [{ label: 'x' }] }], byId: { '7': { ok: true } } };
     expect(named(value)).toBe(
