@@ -106,6 +106,11 @@ describe('usage errors exit 2 with the reason and a --help hint', () => {
       '--header #1 must look like "Name: value" (no colon found)',
     ],
     [
+      '--header value with a control character (fetch would refuse it)',
+      () => ['--type', '--header', 'X-Key: key_\u0001_4f9a8b7c', url()],
+      '--header "X-Key" has a value with a control character, which HTTP cannot send',
+    ],
+    [
       'missing URL',
       () => ['--type'],
       'Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users',
