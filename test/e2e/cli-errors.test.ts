@@ -83,6 +83,23 @@ describe('run failures exit 1 with one error line', () => {
     );
     expect(await listTree(dir)).toEqual([]);
   });
+
+  it('empty stdin or file (a `curl -s` that failed) -> says it is empty, not the parser message', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(dir, 'users.json'), ' \n');
+    expect([
+      await runCli(['--type', '-', '--name=users'], dir, {}, ''),
+      await runCli(['--type', 'users.json'], dir),
+    ]).toEqual([
+      {
+        code: 1,
+        stdout: '📄 Reading JSON from stdin...\n',
+        stderr: '❌ Error: stdin: empty input, no JSON to infer a type from\n',
+      },
+      { code: 1, stdout: '', stderr: '❌ Error: users.json: empty input, no JSON to infer a type from\n' },
+    ]);
+    expect(await listTree(dir)).toEqual(['users.json']);
+  });
 });
 
 describe('usage errors exit 2 with the reason and a --help hint', () => {
