@@ -1,5 +1,6 @@
 // The `typefetch` binary: maps the process onto run() and sets the exit status. All logic is in run.ts.
 import { setTimeout as delay } from 'node:timers/promises';
+import { decodeSampleBytes } from './job/samples-text.js';
 import { run } from './run.js';
 
 // A closed pipe (`typefetch ... | head -1`) is not worth a stack trace.
@@ -22,7 +23,7 @@ process.exitCode = await run(process.argv.slice(2), {
   readStdin: async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    return decodeSampleBytes(Buffer.concat(chunks));
   },
   // A pseudo-terminal without a size reports 0.
   terminalSize: () => ({ columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 }),

@@ -19,6 +19,16 @@ beforeAll(async () => {
   await ensureBuilt();
   server = await createTestServer((req, res) => {
     if (req.url === '/missing') return sendJson(res, 404, { message: `no ${req.headers['authorization']}` });
+    // Echo the API key where the CLI's message quotes a cut piece of the body: the JSON parser's excerpt
+    // of a body that does not parse, and the 300-character excerpt of an error body under --verbose.
+    if (req.url === '/echo-json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(`{"padding-padding-padding": 1, "key": ${req.headers['x-api-key']}}`);
+    }
+    if (req.url === '/echo-long') {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      return void res.end(`${'x'.repeat(290)} ${req.headers['x-api-key']}`);
+    }
     if (req.url === '/html') {
       res.writeHead(200, { 'content-type': 'text/html' });
       return void res.end('<!doctype html><p>hi</p>');
@@ -73,6 +83,23 @@ describe('run failures exit 1 with one error line', () => {
     );
     expect(await listTree(dir)).toEqual([]);
   });
+
+  it('empty stdin or file (a `curl -s` that failed) -> says it is empty, not the parser message', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(dir, 'users.json'), ' \n');
+    expect([
+      await runCli(['--type', '-', '--name=users'], dir, {}, ''),
+      await runCli(['--type', 'users.json'], dir),
+    ]).toEqual([
+      {
+        code: 1,
+        stdout: '📄 Reading JSON from stdin...\n',
+        stderr: '❌ Error: stdin: empty input, no JSON to infer a type from\n',
+      },
+      { code: 1, stdout: '', stderr: '❌ Error: users.json: empty input, no JSON to infer a type from\n' },
+    ]);
+    expect(await listTree(dir)).toEqual(['users.json']);
+  });
 });
 
 describe('usage errors exit 2 with the reason and a --help hint', () => {
@@ -94,6 +121,11 @@ describe('usage errors exit 2 with the reason and a --help hint', () => {
       '--header without a colon',
       () => ['--type', '--header', 'X-Flag', url()],
       '--header #1 must look like "Name: value" (no colon found)',
+    ],
+    [
+      '--header value with a control character (fetch would refuse it)',
+      () => ['--type', '--header', 'X-Key: key_\u0001_4f9a8b7c', url()],
+      '--header "X-Key" has a value with a control character, which HTTP cannot send',
     ],
     [
       'missing URL',
@@ -160,6 +192,20 @@ describe('secrets', () => {
     const result = await runCli(['--type', ...headers, ...rest()], dir);
     expect(result.code).toBe(code);
     expect(result.stdout + result.stderr).not.toContain(SECRET);
+  });
+
+  it.each([
+    ['a JSON body that does not parse, whose parser message quotes 10 characters of it', []],
+    ['the excerpt of an error body, cut after 300 characters, --verbose', ['--verbose']],
+  ])('never print a piece of a --header value cut by an excerpt: %s', async (label, verbose) => {
+    const path = label.startsWith('a JSON') ? '/echo-json' : '/echo-long';
+    const result = await runCli(['--type', ...headers, ...verbose, `${server.url}${path}`], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('[REDACTED]');
+    const pieces = [...SECRET]
+      .map((_, index) => SECRET.slice(index, index + 6))
+      .filter((piece) => piece.length === 6);
+    expect(pieces.filter((piece) => (result.stdout + result.stderr).includes(piece))).toEqual([]);
   });
 
   it('the server did receive the secret (so the test above means something)', async () => {

@@ -11,6 +11,8 @@ export interface HeaderArg {
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // RFC 9110 section 5.5: no CR, LF or NUL; fetch's Headers also refuses anything above U+00FF.
 const BAD_VALUE_CHAR = /[\0\r\n\u0100-\uffff]/;
+// The other control characters but tab, which fetch refuses too (`fetch failed` would be all it says).
+const CONTROL_CHAR = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
  * Parses `Name: value`. Only the first colon separates, so values may hold colons (`Bearer a:b`, URLs).
@@ -42,6 +44,9 @@ export function checkHeaderValue(name: string, value: string, label = '--header'
     throw new UsageError(
       `${label} "${name}" has a value with a line break, NUL or a character above U+00FF, which HTTP cannot send`,
     );
+  }
+  if (CONTROL_CHAR.test(value)) {
+    throw new UsageError(`${label} "${name}" has a value with a control character, which HTTP cannot send`);
   }
 }
 

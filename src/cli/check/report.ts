@@ -60,7 +60,7 @@ export function outOfDateLine(shown: string, comparison: Comparison): string {
 
 /**
  * The summary of a `--check` of a config run: every file matches, or which are out of date and which
- * endpoints failed.
+ * endpoints failed. `drifted` holds file names (`users.json`), or stems of `.ts` files (`users`).
  */
 export function checkSummary(
   total: string,
@@ -71,7 +71,9 @@ export function checkSummary(
   if (drifted.length === 0 && failed.length === 0)
     return `✅ ${total} checked: every file in ${outDir} matches`;
   const parts = [
-    drifted.length > 0 ? `out of date: ${drifted.map((name) => `${name}.ts`).join(', ')}` : '',
+    drifted.length > 0
+      ? `out of date: ${drifted.map((name) => (name.includes('.') ? name : `${name}.ts`)).join(', ')}`
+      : '',
     failed.length > 0 ? `failed: ${failed.join(', ')}` : '',
   ].filter((part) => part !== '');
   return `❌ Check of ${total}: ${parts.join('; ')}. Run without --check to update.`;

@@ -147,6 +147,9 @@ function endpoint(raw: unknown, where: string, defaults: Defaults): ResolvedEndp
 function defaultName(named: readonly Source[], others: readonly Source[], where: string): string {
   const suggested = suggestedNames(named, others);
   if (suggested.length === 1) return suggested[0]!;
+  // Without a URL, the first sample names the endpoint (docs/cli.md, "Config file"): sample files are
+  // often fixtures with names of their own (`user-deleted.json`).
+  if (named.length === 0 && suggested.length > 1) return suggested[0]!;
   return invalid(
     suggested.length === 0
       ? `${where} needs a "name": none can be made from its URL or samples`

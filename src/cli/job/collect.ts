@@ -4,7 +4,7 @@ import type { HeaderArg } from '../args/headers.js';
 import { RunError } from '../errors.js';
 import { displayUrl } from '../terminal/redact.js';
 import { fetchSamples } from './request.js';
-import { formatOfPath, parseSamples } from './samples-text.js';
+import { decodeSampleBytes, formatOfPath, parseSamples } from './samples-text.js';
 import { describeSource, type Source } from './sources.js';
 
 /** What is sent to every URL source. */
@@ -66,7 +66,7 @@ async function readLocal(source: Source, env: CollectEnv): Promise<string> {
   }
   if (source.kind !== 'file') throw new TypeError('not a local source');
   try {
-    return await readFile(path.resolve(env.baseDir, source.given), 'utf8');
+    return decodeSampleBytes(await readFile(path.resolve(env.baseDir, source.given)));
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ENOENT') {
       throw new MissingInputError(

@@ -16,15 +16,33 @@ export function formatOfContentType(contentType: string | null): JsonFormat {
 }
 
 /**
+ * The text of a sample file or of stdin: UTF-8, unless a UTF-16 byte-order mark starts it (Windows
+ * PowerShell's `>` and `Out-File` write UTF-16), which read as UTF-8 would be `Unexpected token '�'`.
+ */
+export function decodeSampleBytes(bytes: Uint8Array): string {
+  const encoding =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? 'utf-16le'
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? 'utf-16be'
+        : 'utf-8';
+  // A UTF-8 byte-order mark is kept, for parseSamples to drop as it drops one in any text.
+  return new TextDecoder(encoding, { ignoreBOM: encoding === 'utf-8' }).decode(bytes);
+}
+
+/**
  * The samples a text holds. `json`: one document, the parser's own message on failure. `json-lines`:
  * every non-blank line is a document (`line 3: <parser message>` on failure). `auto`: one document; when
  * that fails but every non-blank line of two or more parses on its own, those lines. Otherwise the
- * whole-document message stands, so an HTML page still reports `Unexpected token '<'...`.
+ * whole-document message stands, so an HTML page still reports `Unexpected token '<'...`. An empty text
+ * (or blanks only) is an error that says so.
  */
 export function parseSamples(text: string, format: JsonFormat): unknown[] {
   // A byte-order mark is not JSON, but editors on Windows like to write one.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (format === 'json-lines') return parseLines(body);
+  // `Unexpected end of JSON input` would not say that nothing came (a `curl -s` that failed, piped in).
+  if (body.trim() === '') throw new RunError('empty input, no JSON to infer a type from');
   try {
     return [JSON.parse(body) as unknown];
   } catch (error) {

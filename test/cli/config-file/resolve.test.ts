@@ -92,6 +92,15 @@ describe('resolveConfig', () => {
     expect(config.endpoints.map((each) => each.endpoint)).toEqual(['orders', 'invoices']);
   });
 
+  it('names an endpoint of sample files only from the first, whatever the others are called', () => {
+    const config = resolve({
+      endpoints: [{ samples: ['fixtures/user-deleted.json', 'exports/users.jsonl', 'https://h/members/1'] }],
+    });
+    expect(config.endpoints.map((each) => [each.endpoint, each.typeName])).toEqual([
+      ['user-deleted', 'user-deleted'],
+    ]);
+  });
+
   it.each([
     [[], 'typefetch.config.json: the config must be an object'],
     [{}, 'typefetch.config.json: "endpoints" must be a non-empty array of endpoints (or give a "har" file)'],

@@ -31,6 +31,14 @@ describe('parseSamples', () => {
     );
   });
 
+  it('says an empty text (or one of blanks) is empty, in place of the parser message', () => {
+    for (const text of ['', ' \r\n\t', '\ufeff']) {
+      expect(() => parseSamples(text, 'auto')).toThrow(
+        new RunError('empty input, no JSON to infer a type from'),
+      );
+    }
+  });
+
   it('json-lines: names the line that does not parse', () => {
     expect(() => parseSamples('{"a":1}\n\n{"a":', 'json-lines')).toThrow(
       new RunError(`line 3: ${parserMessage('{"a":')}`),

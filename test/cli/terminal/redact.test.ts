@@ -37,4 +37,31 @@ describe('redactSecrets', () => {
   it('ignores values shorter than 4 characters so messages stay readable', () => {
     expect(redactSecrets('HTTP 401: Unauthorized', ['1', '', '401'])).toBe('HTTP 401: Unauthorized');
   });
+
+  // A message may quote a cut piece of text: the 300-character excerpt of a body (`…` at its end), or the
+  // JSON parser's `..."<about 20 characters>"...`. A secret cut there no longer matches whole.
+  const SECRET = 'sk_test_51HxYz9f3c8d2e1a0b7';
+
+  it('hides the start of a secret cut at the end of an excerpt (`…`, the JSON parser\'s `"...`)', () => {
+    expect(redactSecrets('response body: {"error": "bad key sk_test_51Hx…', [SECRET])).toBe(
+      'response body: {"error": "bad key [REDACTED]…',
+    );
+    expect(
+      redactSecrets(`Unexpected token 's', ...": 1, "k": sk_test_51"... is not valid JSON`, [SECRET]),
+    ).toBe(`Unexpected token 's', ...": 1, "k": [REDACTED]"... is not valid JSON`);
+  });
+
+  it('hides the end of a secret cut at the start of a JSON parser excerpt (`..."`), and a middle cut at both', () => {
+    expect(redactSecrets(`Unexpected token '}', ..."8d2e1a0b7}}" is not valid JSON`, [SECRET])).toBe(
+      `Unexpected token '}', ..."[REDACTED]}}" is not valid JSON`,
+    );
+    expect(redactSecrets(`Unexpected token 'z', ..."51HxYz9f3c8d"... is not valid JSON`, [SECRET])).toBe(
+      `Unexpected token 'z', ..."[REDACTED]"... is not valid JSON`,
+    );
+  });
+
+  it('leaves the text at a cut alone when it is no part of a secret, or shorter than 4 characters', () => {
+    const text = `Unexpected token 'x', ..."ue, "sk_"... is not valid JSON; response body: <p>Loading…`;
+    expect(redactSecrets(text, [SECRET])).toBe(text);
+  });
 });

@@ -1,7 +1,7 @@
 // The `index.ts` of a config run: it re-exports every TypeScript output (typescript and zod) and declares
 // the endpoint map `export interface Api` of the endpoints fetched from a URL (docs/traffic.md); a JSON
 // Schema file has nothing to export.
-import { access } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeTypesFile } from '../../../node/atomic-write.js';
 import { readIfExists } from '../../../node/read-if-exists.js';
@@ -94,10 +94,11 @@ async function nameClashes(
   const clashes: NameClash[] = [];
   for (const name of listed) {
     const outcome = results.find((result) => result.endpoint.endpoint === name)?.outcome;
+    // A file that cannot be read (a folder at its path) exports nothing: its endpoint reports why.
     const text =
       outcome !== undefined && 'content' in outcome
         ? outcome.content
-        : await readIfExists(path.join(outDir, `${name}.ts`));
+        : await readIfExists(path.join(outDir, `${name}.ts`)).catch(() => undefined);
     for (const exported of new Set(exportedNames(text ?? ''))) {
       const first = owner.get(exported);
       if (first === undefined) owner.set(exported, name);
@@ -123,9 +124,10 @@ async function writeIndex(
   return writeTypesFile(outDir, INDEX_NAME, content);
 }
 
+/** A file is there to re-export: a folder at its path is not. */
 async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
+  return stat(file).then(
+    (found) => found.isFile(),
     () => false,
   );
 }

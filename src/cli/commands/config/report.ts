@@ -1,5 +1,6 @@
 // The lines a config run prints about its endpoints: in the terminal's progress block, as plain lines,
 // and the one-line summary at the end.
+import { outputFileName } from '../../../shared/output-file.js';
 import type { JobMode } from '../../check/mode.js';
 import { checkSummary, summarize } from '../../check/report.js';
 import { shortMessage } from '../../terminal/failure.js';
@@ -64,7 +65,10 @@ export function summaryLine(results: readonly EndpointResult[], facts: SummaryFa
   const failed = results.filter((each) => each.error !== undefined).map((each) => each.endpoint.endpoint);
   if (facts.indexFailed) failed.push('index.ts');
   if (facts.mode === 'check') {
-    const drifted = names('drift');
+    // By file name: a json-schema endpoint's file is `<name>.json`.
+    const drifted = results
+      .filter((each) => each.outcome?.status === 'drift')
+      .map((each) => outputFileName(each.endpoint.endpoint, each.endpoint.output.format));
     if (facts.indexDrift) drifted.push('index');
     return checkSummary(total, drifted, failed, facts.outDir);
   }

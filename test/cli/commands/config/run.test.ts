@@ -172,6 +172,23 @@ describe('typefetch --type --config', () => {
     );
   });
 
+  it(`fails only the endpoint whose \${VAR} holds a control character, on one line, sending nothing for it`, async () => {
+    await config({
+      baseUrl: server.url,
+      endpoints: [{ url: '/users', headers: { 'X-Api-Key': `\${API_KEY}` } }, { url: '/slow/1' }],
+    });
+    const { io, stderr } = memoryIO(dir, { env: { API_KEY: 'key_\u0001_4f9a8b7c' } });
+    expect(await run(['--type', '--config=typefetch.config.json', '--verbose'], io)).toBe(1);
+    expect(server.requests.map((r) => r.url)).toEqual(['/slow/1']);
+    expect(stderr()).toBe(
+      [
+        '❌ Error: users: header "X-Api-Key" has a value with a control character, which HTTP cannot send',
+        '❌ 1 of 2 endpoints failed: users; 1 written in src/types, with index.ts',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('keeps a failed endpoint in index.ts when its file exists from an earlier run', async () => {
     await config({ baseUrl: server.url, endpoints: [{ url: '/users' }, { name: 'gone', url: '/gone' }] });
     const { mkdir } = await import('node:fs/promises');
