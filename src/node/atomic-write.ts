@@ -1,6 +1,6 @@
 // Atomic file writes, for the CLI and typefetch/capture alike. See docs/architecture.md, "Writing files".
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // A file name the endpoint derivation can produce: no separator, no dot, nothing empty.
@@ -12,7 +12,9 @@ const SAFE_NAME = /^[A-Za-z0-9_-]+$/;
  * and a failed write leaves the old file intact. Creates the folder when missing.
  *
  * The temporary file is opened with `'wx'`: when something already sits at its name (a symbolic link
- * planted by another user of a shared folder), the write fails instead of following it.
+ * planted by another user of a shared folder), the write fails instead of following it. A file already at
+ * `file` keeps its permissions (a `600` file stays `600`); a symbolic link there is replaced by the file,
+ * never followed (docs/architecture.md, "Writing files").
  */
 export async function writeAtomically(file: string, text: string): Promise<void> {
   const folder = path.dirname(file);
@@ -21,8 +23,14 @@ export async function writeAtomically(file: string, text: string): Promise<void>
     folder,
     `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
   );
+  // The permissions of the file replaced, if any (the umask would change a mode given at creation).
+  const mode = await stat(file).then(
+    (found) => (found.isFile() ? found.mode & 0o7777 : undefined),
+    () => undefined,
+  );
   try {
     await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
+    if (mode !== undefined) await chmod(temporary, mode);
   } catch (error) {
     // EEXIST: something was already at the temporary name; it is not ours to remove.
     if ((error as { code?: unknown }).code !== 'EEXIST') await rm(temporary, { force: true });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,6 +26,28 @@ describe('writeTypesFile', () => {
     await writeTypesFile(dir, 'users', 'new');
     expect(await readFile(path.join(dir, 'users.ts'), 'utf8')).toBe('new');
     expect(await readdir(dir)).toEqual(['users.ts']);
+  });
+
+  it('keeps the permissions of the file it replaces', async () => {
+    const file = path.join(dir, 'users.ts');
+    await writeFile(file, 'old');
+    await chmod(file, 0o600);
+    await writeTypesFile(dir, 'users', 'new');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    await chmod(file, 0o664);
+    await writeTypesFile(dir, 'users', 'newer');
+    expect((await stat(file)).mode & 0o777).toBe(0o664);
+    expect(await readFile(file, 'utf8')).toBe('newer');
+  });
+
+  it('replaces a symbolic link at the target with the file, leaving what it pointed to alone', async () => {
+    const elsewhere = path.join(dir, 'elsewhere.ts');
+    await writeFile(elsewhere, 'theirs');
+    await mkdir(path.join(dir, 'out'));
+    await symlink(elsewhere, path.join(dir, 'out', 'users.ts'));
+    await writeTypesFile(path.join(dir, 'out'), 'users', 'ours');
+    expect(await readFile(elsewhere, 'utf8')).toBe('theirs');
+    expect(await readFile(path.join(dir, 'out', 'users.ts'), 'utf8')).toBe('ours');
   });
 
   it.each(['..', '.', '../evil', 'a/b', 'a\\b', '', '.hidden', 'x.y'])(
