@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listTree } from '../cli/helpers/memory-io.js';
+import { createTestServer, sendJson } from '../helpers/server.js';
 import { typecheckSamples } from '../typegen/helpers/typecheck.js';
 import { CLI_PATH, runCli } from './helpers/cli.js';
 import { useE2eFixture } from './helpers/fixture.js';
@@ -255,6 +256,43 @@ describe('--watch', () => {
     expect((await read('src/types/users.ts')).replace(HEADER, '')).toBe(
       'export interface Users {\n  id: number;\n  name: string;\n  active: boolean;\n}\n',
     );
+  });
+});
+
+describe('--watch, stopped during its first run', () => {
+  it('finishes the request under way, then stops with exit 0 (Ctrl+C does not kill it)', async () => {
+    let answered = false;
+    const slow = await createTestServer(async (_req, res) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      answered = true;
+      sendJson(res, 200, { id: 7 });
+    });
+    try {
+      const child = spawn(process.execPath, [CLI_PATH, '--type', '--watch', `${slow.url}/items`], {
+        cwd: fx.dir,
+        env: { PATH: process.env['PATH'] ?? '' },
+      });
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        stdout += text;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      for (let waited = 0; slow.requests.length === 0; waited += 20) {
+        if (waited > 10_000) throw new Error('the first request never came');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(answered).toBe(true);
+      expect(stdout).not.toContain('👀 Watching');
+      expect(stdout.endsWith('👋 Stopped watching.\n')).toBe(true);
+      expect((await read('src/types/items.ts')).replace(HEADER, '')).toBe(
+        'export interface Items {\n  id: number;\n}\n',
+      );
+      expect(slow.requests).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
   });
 });
 

@@ -12,9 +12,14 @@ export async function watch(
   options: ResolvedWatch,
   io: CliIO,
 ): Promise<number> {
+  // Listening from the start: a Ctrl+C during the first run ends the watch once that run is done.
+  const signal = io.stopSignal();
   const first = await runCycle('first');
   if (first === EXIT.usage) return first;
-  const signal = io.stopSignal();
+  if (signal.aborted) {
+    io.stdout.write('👋 Stopped watching.\n');
+    return EXIT.ok;
+  }
   io.stdout.write(
     `👀 Watching: running again every ${formatInterval(options.intervalMs)}, rewriting only what changed. Press Ctrl+C to stop.\n`,
   );
