@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listTree, makeTempDir, removeDir } from '../cli/helpers/memory-io.js';
@@ -213,6 +213,20 @@ describe('secrets', () => {
     await runCli(['--type', ...headers, `${server.url}/users`], dir);
     expect(server.requests[0]?.headers['authorization']).toBe(`Bearer ${SECRET}`);
     expect(server.requests[0]?.headers['x-api-key']).toBe(`${SECRET}-2`);
+  });
+
+  it('a JavaScript config with a syntax error: the token Node stopped at (part of a secret) is left out', async () => {
+    await writeFile(
+      path.join(dir, 'typefetch.config.mjs'),
+      `export default { headers: { Authorization: Bearer ${SECRET} } };\n`,
+    );
+    expect(await runCli(['--type', '--config=typefetch.config.mjs'], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        '❌ Error: typefetch.config.mjs could not be loaded: SyntaxError: Unexpected identifier ' +
+        `(\`node --check typefetch.config.mjs\` shows where)\n${HINT}`,
+    });
   });
 
   it('URL userinfo is redacted in the progress line', async () => {

@@ -42,6 +42,14 @@ async function importConfig(file: string, shown: string): Promise<unknown> {
         `${shown}: this Node.js (${process.version}) cannot import TypeScript; use a .json or .mjs config file`,
       );
     }
+    if (error instanceof SyntaxError) {
+      // Node quotes the token it stopped at (`Unexpected identifier 'sk_live_...'`), which may be part of a
+      // secret written in the file: left out, as for a JSON config; `node --check` shows the place.
+      const message = thrownMessage(error).replace(/\s*'[^']*'/g, '');
+      throw new UsageError(
+        `${shown} could not be loaded: SyntaxError: ${message} (\`node --check ${shown}\` shows where)`,
+      );
+    }
     throw new UsageError(`${shown} could not be loaded: ${thrownMessage(error)}`);
   }
   if (module.default === undefined) throw new UsageError(`${shown} has no default export`);
