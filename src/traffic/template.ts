@@ -138,6 +138,15 @@ function mergePair(
   // A version never becomes a parameter, whether it differs from another literal or stands beside one.
   const merged = [...literalDiffs, ...mismatches];
   if (merged.some((k) => VERSION_LIKE.test(segmentsA[k]!) || VERSION_LIKE.test(segmentsB[k]!))) return false;
+  // A literal right before a parameter of ids names a collection (`/users/{id}`, `/orgs/{id}`): two
+  // collections are two resources, however alike their items.
+  const members = [...together[a]!, ...together[b]!];
+  const beforeIds = (k: number): boolean =>
+    k + 1 < segmentsA.length &&
+    marks[a]![k + 1]! &&
+    marks[b]![k + 1]! &&
+    members.every((member) => isParamSegment(decoded[member]![k + 1]!));
+  if (literalDiffs.some(beforeIds)) return false;
   if (literalDiffs.length === 0) {
     // Only literal-beside-parameter differences: the literal joins when the parameter holds names, not
     // ids (`/users/carol` joins `/users/{user}` of alice and bob; `/users/me` stays beside `/users/{id}`).
@@ -148,7 +157,6 @@ function mergePair(
     if (!mismatches.every(holdsNames)) return false;
   }
   if (!similar(paths[a]!.outline, paths[b]!.outline)) return false;
-  const members = [...together[a]!, ...together[b]!];
   for (const member of members) {
     together[member] = members;
     for (const position of merged) marks[member]![position] = true;

@@ -65,6 +65,22 @@ describe('templatePaths: which segments become parameters', () => {
     ).toEqual(['/api/users', '/api/posts', '/api/tags']);
   });
 
+  it('keeps two collections of ids apart however alike their items (/users/{id}, /orgs/{id})', () => {
+    const org = { ...user, plan: 'free' };
+    expect(
+      templates({
+        '/v1/users/1': user,
+        '/v1/users/2': user,
+        '/v1/orgs/550e8400-e29b-41d4-a716-446655440000': org,
+      }),
+    ).toEqual(['/v1/users/{id}', '/v1/users/{id}', '/v1/orgs/{id}']);
+    // Names between two literals still join (`/users/alice/posts`, `/users/bob/posts`).
+    expect(templates({ '/users/alice/posts': [user], '/users/bob/posts': [user] })).toEqual([
+      '/users/{user}/posts',
+      '/users/{user}/posts',
+    ]);
+  });
+
   it('keeps a literal seen beside a parameter and nowhere else (/users/me)', () => {
     expect(templates({ '/users/1': user, '/users/2': user, '/users/me': user })).toEqual([
       '/users/{id}',
