@@ -229,38 +229,41 @@ describe('--config', () => {
   });
 });
 
+/** The built binary under --watch in the fixture's folder: its stdout so far, a wait for a condition, its exit. */
+function watchCli(args: string[]) {
+  const child = spawn(process.execPath, [CLI_PATH, '--type', '--watch', ...args], {
+    cwd: fx.dir,
+    env: { PATH: process.env['PATH'] ?? '' },
+  });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const until = async (condition: () => boolean) => {
+    for (let waited = 0; !condition(); waited += 20) {
+      if (waited > 10_000) throw new Error(`timed out; stdout so far:\n${stdout}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  return { child, stdout: () => stdout, until, exited };
+}
+
 describe('--watch', () => {
   it('rewrites the file when the response changes and stops on SIGINT with exit 0', async () => {
-    const url = `${fx.server.url}/users/3`;
-    const child = spawn(process.execPath, [CLI_PATH, '--type', '--watch', '--interval=1000', url], {
-      cwd: fx.dir,
-      env: { PATH: process.env['PATH'] ?? '' },
-    });
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-      stdout += text;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const until = async (condition: () => boolean) => {
-      for (let waited = 0; !condition(); waited += 50) {
-        if (waited > 10_000) throw new Error(`timed out; stdout so far:\n${stdout}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
-    await until(() => stdout.includes('👀 Watching'));
+    const { child, stdout, until, exited } = watchCli(['--interval=1000', `${fx.server.url}/users/3`]);
+    await until(() => stdout().includes('👀 Watching'));
     fx.responses['/users/3'] = { id: 3, name: 'Cy', active: true };
-    await until(() => stdout.includes('the response changed'));
+    await until(() => stdout().includes('the response changed'));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
-    expect(stdout.endsWith('👋 Stopped watching.\n')).toBe(true);
+    expect(stdout().endsWith('👋 Stopped watching.\n')).toBe(true);
     expect((await read('src/types/users.ts')).replace(HEADER, '')).toBe(
       'export interface Users {\n  id: number;\n  name: string;\n  active: boolean;\n}\n',
     );
   });
-});
 
-describe('--watch, stopped during its first run', () => {
-  it('finishes the request under way, then stops with exit 0 (Ctrl+C does not kill it)', async () => {
+  it('stopped during its first run, finishes the request under way, then exits 0 (Ctrl+C does not kill it)', async () => {
     let answered = false;
     const slow = await createTestServer(async (_req, res) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
@@ -268,24 +271,13 @@ describe('--watch, stopped during its first run', () => {
       sendJson(res, 200, { id: 7 });
     });
     try {
-      const child = spawn(process.execPath, [CLI_PATH, '--type', '--watch', `${slow.url}/items`], {
-        cwd: fx.dir,
-        env: { PATH: process.env['PATH'] ?? '' },
-      });
-      let stdout = '';
-      child.stdout.setEncoding('utf8').on('data', (text: string) => {
-        stdout += text;
-      });
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      for (let waited = 0; slow.requests.length === 0; waited += 20) {
-        if (waited > 10_000) throw new Error('the first request never came');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const { child, stdout, until, exited } = watchCli([`${slow.url}/items`]);
+      await until(() => slow.requests.length > 0);
       child.kill('SIGINT');
       expect(await exited).toBe(0);
       expect(answered).toBe(true);
-      expect(stdout).not.toContain('👀 Watching');
-      expect(stdout.endsWith('👋 Stopped watching.\n')).toBe(true);
+      expect(stdout()).not.toContain('👀 Watching');
+      expect(stdout().endsWith('👋 Stopped watching.\n')).toBe(true);
       expect((await read('src/types/items.ts')).replace(HEADER, '')).toBe(
         'export interface Items {\n  id: number;\n}\n',
       );
