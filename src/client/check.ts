@@ -5,6 +5,7 @@
  * `option` is the full name the caller wrote (`retryPolicy.factor`, `options.timeoutMs`).
  */
 import { showValue } from '../shared/show-value.js';
+import { refuseUnknownKeys } from '../shared/unknown-keys.js';
 
 /** The error for an option given a value it does not accept; `requirement`: `be a boolean`, `have ...`. */
 export function optionError(
@@ -26,9 +27,18 @@ export function checkBoolean(option: string, value: unknown): void {
   if (typeof value !== 'boolean') throw optionError(option, 'be a boolean', value);
 }
 
-/** A non-null object (not a function); TypeError otherwise. */
-export function checkObject(option: string, value: unknown): void {
+/**
+ * A non-null object (not a function); TypeError otherwise. With `keys`, also a TypeError for a key not
+ * among them: a misspelt one (`retryPolicy: { limit: 3 }`) would otherwise be ignored.
+ */
+export function checkObject(option: string, value: unknown, keys?: readonly string[]): void {
   if (value === null || typeof value !== 'object') throw optionError(option, 'be an object', value);
+  if (keys)
+    refuseUnknownKeys(
+      value,
+      new Set(keys),
+      (key) => `${option}.${key} is not an option of ${option} (misspelt?)`,
+    );
 }
 
 /**

@@ -18,7 +18,7 @@ export function resolveCircuitBreaker(
   config: CircuitBreakerConfig | undefined,
 ): ResolvedCircuitBreaker | undefined {
   if (config === undefined) return undefined;
-  checkObject('circuitBreaker', config);
+  checkObject('circuitBreaker', config, ['threshold', 'timeout', 'resetTimeout', 'onStateChange']);
   const threshold = config.threshold ?? BREAKER_DEFAULTS.threshold;
   checkNumber('circuitBreaker.threshold', threshold, 1, Infinity, true);
   const periods: number[] = [];

@@ -29,7 +29,9 @@ export function mergeClientConfig(parent: ApiClientConfig, child: ApiClientConfi
   // Not an object: left as given, for resolveClientConfig to refuse on one line.
   if (typeof interceptors === 'object' && interceptors !== null) {
     const inherited = parent.interceptors;
+    // Its other keys kept, for resolveClientConfig to refuse a misspelt one (`onRequest`).
     merged['interceptors'] = {
+      ...interceptors,
       request: [...listOf(inherited?.request), ...listOf(interceptors.request)],
       response: [...listOf(inherited?.response), ...listOf(interceptors.response)],
     };

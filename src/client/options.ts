@@ -115,6 +115,7 @@ export function resolveClientConfig(
     throw optionError('fetchImpl', 'be a function (no global fetch is available)', config.fetchImpl);
   }
   const disableInterceptors = optionalBoolean('disableInterceptors', config.disableInterceptors);
+  if (config.pagination != null) checkObject('pagination', config.pagination, PAIR);
   const clock = resolveClock(config.clock);
   const breakerConfig = resolveCircuitBreaker(config.circuitBreaker);
   return {
@@ -203,11 +204,14 @@ export function resolveErrorMessages(
   return value;
 }
 
+/** The keys of `interceptors` and of `pagination`. */
+const PAIR = ['request', 'response'];
+
 /** Checks the interceptors: each of `request` and `response` one function or an array of functions. */
 function resolveInterceptors(value: ApiClientInterceptors | undefined): ApiClientInterceptors | undefined {
   if (value === undefined) return undefined;
   // A function (a lone interceptor given in place of the object) would be ignored.
-  checkObject('interceptors', value);
+  checkObject('interceptors', value, PAIR);
   const request = functionOrList('interceptors.request', value.request);
   const response = functionOrList('interceptors.response', value.response);
   if (request === undefined && response === undefined) return undefined;

@@ -154,6 +154,42 @@ describe('bad config values: one clear error naming the option and the value', (
   });
 
   it.each([
+    ['retryPolicy', { limit: 3 }, 'limit'],
+    ['retryPolicy', { maxRetries: 3, retries: 3 }, 'retries'],
+    ['circuitBreaker', { threshold: 3, resetTimeoutMs: 1000 }, 'resetTimeoutMs'],
+    ['interceptors', { onRequest: () => {} }, 'onRequest'],
+    ['pagination', { getItems: () => [] }, 'getItems'],
+  ])('refuses a key %s does not have (%j) instead of ignoring it', (option, value, key) => {
+    expect(() => createApiClient({ baseUrl: 'https://h.test', [option]: value })).toThrow(
+      new TypeError(`${option}.${key} is not an option of ${option} (misspelt?)`),
+    );
+    // The same through extend().
+    expect(() => createApiClient({ baseUrl: 'https://h.test' }).extend({ [option]: value })).toThrow(
+      new TypeError(`${option}.${key} is not an option of ${option} (misspelt?)`),
+    );
+  });
+
+  it('takes every documented key of retryPolicy, circuitBreaker, interceptors and pagination', () => {
+    const noop = () => {};
+    expect(() =>
+      createApiClient({
+        baseUrl: 'https://h.test',
+        retryPolicy: {
+          maxRetries: 1,
+          initialDelayMs: 1,
+          maxDelayMs: 1,
+          factor: 2,
+          jitter: true,
+          shouldRetry: () => false,
+        },
+        circuitBreaker: { threshold: 1, timeout: 1, resetTimeout: 1, onStateChange: noop },
+        interceptors: { request: (url, init) => [url, init], response: (response) => response },
+        pagination: { request: () => ({}), response: () => ({ data: [], total: 0 }) },
+      }),
+    ).not.toThrow();
+  });
+
+  it.each([
     ['a bad value', { authorization: 'Bearer s3cret\nInjected: 1' }, 'authorization'],
     ['a bad name', { 'bad name': 'Bearer s3cret' }, 'bad name'],
   ])('names the header but never shows its value (%s)', (_case, defaultHeaders, name) => {

@@ -50,7 +50,7 @@ const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 /** Validates a RetryConfig and fills in defaults; `undefined` when retry is off. Throws RangeError on bad values. */
 export function resolveRetryPolicy(config: RetryConfig | undefined): ResolvedRetryPolicy | undefined {
   if (config === undefined) return undefined;
-  checkObject('retryPolicy', config);
+  checkObject('retryPolicy', config, [...Object.keys(RETRY_DEFAULTS), 'shouldRetry']);
   const maxRetries = config.maxRetries ?? RETRY_DEFAULTS.maxRetries;
   const initialDelayMs = config.initialDelayMs ?? RETRY_DEFAULTS.initialDelayMs;
   const maxDelayMs = config.maxDelayMs ?? RETRY_DEFAULTS.maxDelayMs;
