@@ -12,24 +12,27 @@ export function decodeBody(
   contentEncoding: string,
 ): ReadableStream<Uint8Array> {
   const codings = contentEncoding.toLowerCase().split(',');
-  let decoded = body;
+  const decoders: (() => TransformStream<Uint8Array, Uint8Array>)[] = [];
   for (let i = codings.length - 1; i >= 0; i--) {
     const coding = (codings[i] as string).trim();
     if (coding === 'gzip' || coding === 'x-gzip') {
-      decoded = decoded.pipeThrough(zlibStream(() => createGunzip(ZLIB_FLUSH)));
+      decoders.push(() => zlibStream(() => createGunzip(ZLIB_FLUSH)));
     } else if (coding === 'deflate') {
       // Some servers send raw DEFLATE as `deflate`: like fetch, tell it from zlib's header by its first byte.
-      decoded = decoded.pipeThrough(
+      decoders.push(() =>
         zlibStream((first) =>
           ((first[0] as number) & 0x0f) === 0x08 ? createInflate(ZLIB_FLUSH) : createInflateRaw(ZLIB_FLUSH),
         ),
       );
     } else if (coding === 'br') {
-      decoded = decoded.pipeThrough(zlibStream(() => createBrotliDecompress(BROTLI_FLUSH)));
+      decoders.push(() => zlibStream(() => createBrotliDecompress(BROTLI_FLUSH)));
     } else if (coding !== '' && coding !== 'identity') {
+      // Checked before any decoder is piped: a piped body is locked and could not be returned as it came.
       return body;
     }
   }
+  let decoded = body;
+  for (const decoder of decoders) decoded = decoded.pipeThrough(decoder());
   return decoded;
 }
 

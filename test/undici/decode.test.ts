@@ -28,6 +28,11 @@ beforeAll(async () => {
       res.end('not gzip at all');
       return;
     }
+    if (kind === 'whole') {
+      res.writeHead(200, headers);
+      res.end(gzipSync('whole'));
+      return;
+    }
     // `/gzip/truncated`: a gzip body whose CRC and size trailer never came.
     const encoded = gzipSync('cut short');
     res.writeHead(200, headers);
@@ -71,4 +76,13 @@ describe('decodeBody', () => {
       message: 'incorrect header check',
     });
   });
+
+  it('leaves a body whose codings include an unknown one as it came, wherever that one is listed, as fetch does', async () => {
+    // Codings are undone from the last: `foo, gzip` first meets gzip, then foo, which it cannot undo.
+    for (const coding of ['foo,gzip', 'gzip,foo']) {
+      const response = await undiciFetch(`${server.url}/${coding}/whole`);
+      expect(response.headers.get('content-encoding')).toBe(coding);
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(gzipSync('whole'));
+    }
+  }, 10_000);
 });
