@@ -52,6 +52,11 @@ beforeAll(async () => {
         res.end(encode(text));
         return;
       }
+      case '/status-600':
+        // Node's server sends any status from 100 to 999; a Response can only hold 200-599.
+        res.writeHead(600, 'Out Of Range', { 'content-type': 'text/plain' });
+        res.end('body');
+        return;
       case '/reset-mid-body':
         res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
         res.write('partial', () => setTimeout(() => req.socket.destroy(), 20));
@@ -312,6 +317,18 @@ describe('createUndiciFetch: failures', () => {
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toBe('terminated');
   });
+
+  it("rejects a status outside 200-599 with TypeError('fetch failed') instead of never settling, and frees the connection", async () => {
+    const own = createUndiciFetch({ connections: 1 });
+    const error = (await own(`${server.url}/status-600`).catch((e: unknown) => e)) as TypeError;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('fetch failed');
+    expect(error.cause).toBeInstanceOf(RangeError);
+    // One socket: if the refused response kept it, the next request would wait for it (and time out).
+    const next = await own(`${server.url}/json`, { signal: AbortSignal.timeout(2000) });
+    expect(await next.json()).toEqual({ id: 1, name: 'Ann' });
+    await own.close();
+  }, 10_000);
 
   it('frees the connection when the reader cancels the body, so the next request succeeds', async () => {
     // One socket: if the cancelled response kept it, the next request would wait for it (and time out).
