@@ -6,12 +6,19 @@ import { constants, createBrotliDecompress, createGunzip, createInflate, createI
  * in reverse order of the list. An unknown coding leaves the body as it came (fetch does the same).
  * Like fetch, the decoders flush instead of finishing: an empty body decodes to an empty body, and a
  * body cut short of its trailer to what it holds (docs/undici.md, "Same semantics as fetch").
+ * Throws, as fetch fails, when more than 5 codings are listed.
  */
 export function decodeBody(
   body: ReadableStream<Uint8Array>,
   contentEncoding: string,
 ): ReadableStream<Uint8Array> {
   const codings = contentEncoding.toLowerCase().split(',');
+  // A body wrapped in many codings costs a decoder each: fetch refuses more than 5 (docs/undici.md, "Errors").
+  if (codings.length > MAX_CODINGS) {
+    throw new Error(
+      `too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CODINGS}`,
+    );
+  }
   const decoders: (() => TransformStream<Uint8Array, Uint8Array>)[] = [];
   for (let i = codings.length - 1; i >= 0; i--) {
     const coding = (codings[i] as string).trim();
@@ -35,6 +42,8 @@ export function decodeBody(
   for (const decoder of decoders) decoded = decoded.pipeThrough(decoder());
   return decoded;
 }
+
+const MAX_CODINGS = 5;
 
 // What fetch (and cURL) decode with: a sync flush, also at the end, so a missing trailer is no error.
 const ZLIB_FLUSH = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };

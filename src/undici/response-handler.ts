@@ -93,16 +93,16 @@ class ResponseHandler implements DispatchHandler {
         },
         BODY_STRATEGY,
       );
-      const encoding = headers.get('content-encoding');
-      if (encoding !== null) body = decodeBody(body, encoding);
     }
     let response: Response;
     try {
+      const encoding = headers.get('content-encoding');
+      if (body !== null && encoding !== null) body = decodeBody(body, encoding);
       response = new Response(body, { status, statusText, headers });
     } catch (cause) {
-      // A status outside 200-599 or a reason phrase a Response cannot hold: rejected as a network error
-      // (docs/undici.md, "Errors"), before `#responded` is set so that the promise settles; the rest of
-      // the response is not wanted.
+      // Too many content codings, a status outside 200-599 or a reason phrase a Response cannot hold:
+      // rejected as a network error (docs/undici.md, "Errors"), before `#responded` is set so that the
+      // promise settles; the rest of the response is not wanted.
       this.#fail(new TypeError('fetch failed', { cause }));
       this.#abortConnection?.();
       return true;
