@@ -238,6 +238,21 @@ describe('createUndiciFetch: request bodies', () => {
     });
   });
 
+  it('refuses a Request whose body was already read with the TypeError fetch gives, sending nothing', async () => {
+    const request = new Request(`${server.url}/echo`, { method: 'POST', body: 'once' });
+    await request.text();
+    const before = server.requests.length;
+    const error = (await undiciFetch(request).catch((e: unknown) => e)) as TypeError;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe(
+      'Cannot construct a Request with a Request object that has already been used.',
+    );
+    // A new body in init replaces the used one, as with fetch.
+    const response = await undiciFetch(request, { body: 'again' });
+    expect(((await response.json()) as { body: string }).body).toBe('again');
+    expect(server.requests.length).toBe(before + 1);
+  });
+
   it('refuses CONNECT, TRACE and TRACK as fetch does', async () => {
     for (const method of ['CONNECT', 'trace', 'TRACK']) {
       await expect(undiciFetch(`${server.url}/echo`, { method })).rejects.toThrow(
