@@ -64,6 +64,8 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
   // format 'openapi': every JSON exchange seen, and whether the document misses some of them.
   const exchanges: Exchange[] = [];
   let documentDirty = false;
+  // Whether index.ts misses the endpoints written so far (its own write failed): the next write retries it.
+  let mapDirty = false;
 
   const onBeforeExit = (): void => {
     exitHooked = false;
@@ -177,14 +179,16 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
         });
       }
     }
-    if (written.length > 0) {
+    if (written.length > 0 || mapDirty) {
       const map = store.renderMap();
       const file = path.join(outDir, MAP_FILE);
       if (map !== undefined) {
         try {
           await writeAtomically(file, map);
           written.push(file);
+          mapDirty = false;
         } catch (error) {
+          mapDirty = true;
           failure ??= new Error(`writing ${file} (the endpoint map) failed: ${messageOf(error)}`, {
             cause: error,
           });

@@ -6,32 +6,44 @@ import { constants, createBrotliDecompress, createGunzip, createInflate, createI
  * in reverse order of the list. An unknown coding leaves the body as it came (fetch does the same).
  * Like fetch, the decoders flush instead of finishing: an empty body decodes to an empty body, and a
  * body cut short of its trailer to what it holds (docs/undici.md, "Same semantics as fetch").
+ * Throws, as fetch fails, when more than 5 codings are listed.
  */
 export function decodeBody(
   body: ReadableStream<Uint8Array>,
   contentEncoding: string,
 ): ReadableStream<Uint8Array> {
   const codings = contentEncoding.toLowerCase().split(',');
-  let decoded = body;
+  // A body wrapped in many codings costs a decoder each: fetch refuses more than 5 (docs/undici.md, "Errors").
+  if (codings.length > MAX_CODINGS) {
+    throw new Error(
+      `too many content-encodings in response: ${codings.length}, maximum allowed is ${MAX_CODINGS}`,
+    );
+  }
+  const decoders: (() => TransformStream<Uint8Array, Uint8Array>)[] = [];
   for (let i = codings.length - 1; i >= 0; i--) {
     const coding = (codings[i] as string).trim();
     if (coding === 'gzip' || coding === 'x-gzip') {
-      decoded = decoded.pipeThrough(zlibStream(() => createGunzip(ZLIB_FLUSH)));
+      decoders.push(() => zlibStream(() => createGunzip(ZLIB_FLUSH)));
     } else if (coding === 'deflate') {
       // Some servers send raw DEFLATE as `deflate`: like fetch, tell it from zlib's header by its first byte.
-      decoded = decoded.pipeThrough(
+      decoders.push(() =>
         zlibStream((first) =>
           ((first[0] as number) & 0x0f) === 0x08 ? createInflate(ZLIB_FLUSH) : createInflateRaw(ZLIB_FLUSH),
         ),
       );
     } else if (coding === 'br') {
-      decoded = decoded.pipeThrough(zlibStream(() => createBrotliDecompress(BROTLI_FLUSH)));
+      decoders.push(() => zlibStream(() => createBrotliDecompress(BROTLI_FLUSH)));
     } else if (coding !== '' && coding !== 'identity') {
+      // Checked before any decoder is piped: a piped body is locked and could not be returned as it came.
       return body;
     }
   }
+  let decoded = body;
+  for (const decoder of decoders) decoded = decoded.pipeThrough(decoder());
   return decoded;
 }
+
+const MAX_CODINGS = 5;
 
 // What fetch (and cURL) decode with: a sync flush, also at the end, so a missing trailer is no error.
 const ZLIB_FLUSH = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH };

@@ -11,13 +11,19 @@ const BODY_HEADERS: ReadonlySet<string> = new Set([
   'content-type',
   'content-length',
 ]);
-// Credentials never follow a redirect to another origin (as Node's fetch does).
-const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie']);
+// Credentials never follow a redirect to another origin (as Node's fetch does), nor does a Host set by the
+// caller, which names the origin left: the new one gets its own.
+const CROSS_ORIGIN_DROPPED: ReadonlySet<string> = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'host',
+]);
 
 /**
  * The request to send after a redirect, by the fetch standard's "HTTP-redirect fetch": 303 (except
  * HEAD), and 301/302 after a POST, become a GET without body; a stream body cannot be sent twice, so a
- * 307/308 with one fails; credentials are dropped on a change of origin.
+ * 307/308 with one fails; credentials and a set Host are dropped on a change of origin.
  */
 export function redirectRequest(
   request: NormalizedRequest,
@@ -41,7 +47,7 @@ export function redirectRequest(
   const headers: string[] = [];
   for (let i = 0; i < request.headers.length; i += 2) {
     const name = request.headers[i] as string;
-    if ((toGet && BODY_HEADERS.has(name)) || (crossOrigin && CREDENTIAL_HEADERS.has(name))) continue;
+    if ((toGet && BODY_HEADERS.has(name)) || (crossOrigin && CROSS_ORIGIN_DROPPED.has(name))) continue;
     headers.push(name, request.headers[i + 1] as string);
   }
   return {

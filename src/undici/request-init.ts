@@ -53,6 +53,10 @@ export function normalizeRequest(
   const headers = headersInit instanceof Headers ? headersInit : new Headers(headersInit);
   const flat: string[] = [];
   for (const [name, value] of headers) flat.push(name, value);
+  // A Request whose body was read (or is being read) has nothing left to send: fetch refuses it at once.
+  if (init?.body == null && (source?.bodyUsed === true || source?.body?.locked === true)) {
+    throw new TypeError('Cannot construct a Request with a Request object that has already been used.');
+  }
   const rawBody = init?.body !== undefined ? init.body : (source?.body ?? null);
   const body = rawBody === null ? null : encodeBody(rawBody, flat, headers.has('content-type'));
   if (body !== null && (method === 'GET' || method === 'HEAD')) {

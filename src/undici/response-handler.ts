@@ -76,7 +76,6 @@ class ResponseHandler implements DispatchHandler {
 
   onHeaders(status: number, rawHeaders: Buffer[], resume: () => void, statusText: string): boolean {
     if (status < 200 || this.#finished) return true; // 1xx: the final response follows.
-    this.#responded = true;
     this.#resume = resume;
     const headers = new Headers();
     for (let i = 0; i < rawHeaders.length; i += 2) {
@@ -94,15 +93,22 @@ class ResponseHandler implements DispatchHandler {
         },
         BODY_STRATEGY,
       );
-      const encoding = headers.get('content-encoding');
-      if (encoding !== null) body = decodeBody(body, encoding);
     }
+    let response: Response;
     try {
-      this.#resolve(new Response(body, { status, statusText, headers }));
+      const encoding = headers.get('content-encoding');
+      if (body !== null && encoding !== null) body = decodeBody(body, encoding);
+      response = new Response(body, { status, statusText, headers });
     } catch (cause) {
-      // A status outside 200-599 or a malformed reason phrase: fetch calls that a network error.
+      // Too many content codings, a status outside 200-599 or a reason phrase a Response cannot hold:
+      // rejected as a network error (docs/undici.md, "Errors"), before `#responded` is set so that the
+      // promise settles; the rest of the response is not wanted.
       this.#fail(new TypeError('fetch failed', { cause }));
+      this.#abortConnection?.();
+      return true;
     }
+    this.#responded = true;
+    this.#resolve(response);
     return true;
   }
 

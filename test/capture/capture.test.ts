@@ -1,6 +1,6 @@
 // captureTypes through the real client against a loopback API: the files it writes compile under
 // strict TypeScript and accept every response they were inferred from.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ky from 'ky';
@@ -540,6 +540,19 @@ describe('write failures', () => {
       path.join(blocked, 'get-users-id.ts'),
       path.join(blocked, 'index.ts'),
     ]);
+  });
+
+  it('keeps index.ts pending when only its write failed, and writes it with the next flush()', async () => {
+    // A folder sits where index.ts goes: the endpoint's file is written, the map's rename fails.
+    await mkdir(path.join(outDir, 'index.ts', 'occupied'), { recursive: true });
+    capture = captureTypes({ outDir, debounceMs: 60_000 });
+    await (await capture.fetch(`${server.url}/users/1`)).json();
+    await expect(capture.flush()).rejects.toThrow(
+      `writing ${path.join(outDir, 'index.ts')} (the endpoint map) failed: `,
+    );
+    await rm(path.join(outDir, 'index.ts'), { recursive: true });
+    expect(await capture.flush()).toEqual([path.join(outDir, 'index.ts')]);
+    expect(await read('index.ts')).toContain(`import type { GetUsersId } from './get-users-id.js';`);
   });
 
   it('reports a failed timer write to onError', async () => {

@@ -28,6 +28,19 @@ beforeAll(async () => {
       res.end('not gzip at all');
       return;
     }
+    if (kind === 'layers') {
+      // `/gzip,gzip/layers`: gzipped once per coding listed.
+      let body = Buffer.from('layered');
+      for (const _ of coding.split(',')) body = gzipSync(body);
+      res.writeHead(200, headers);
+      res.end(body);
+      return;
+    }
+    if (kind === 'whole') {
+      res.writeHead(200, headers);
+      res.end(gzipSync('whole'));
+      return;
+    }
     // `/gzip/truncated`: a gzip body whose CRC and size trailer never came.
     const encoded = gzipSync('cut short');
     res.writeHead(200, headers);
@@ -70,5 +83,27 @@ describe('decodeBody', () => {
       code: 'Z_DATA_ERROR',
       message: 'incorrect header check',
     });
+  });
+
+  it('leaves a body whose codings include an unknown one as it came, wherever that one is listed, as fetch does', async () => {
+    // Codings are undone from the last: `foo, gzip` first meets gzip, then foo, which it cannot undo.
+    for (const coding of ['foo,gzip', 'gzip,foo']) {
+      const response = await undiciFetch(`${server.url}/${coding}/whole`);
+      expect(response.headers.get('content-encoding')).toBe(coding);
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(gzipSync('whole'));
+    }
+  }, 10_000);
+
+  it("decodes up to 5 stacked codings and rejects more with TypeError('fetch failed'), as fetch does", async () => {
+    const five = await undiciFetch(`${server.url}/${Array(5).fill('gzip').join(',')}/layers`);
+    expect(await five.text()).toBe('layered');
+    const error = (await undiciFetch(`${server.url}/${Array(6).fill('gzip').join(',')}/layers`).catch(
+      (e: unknown) => e,
+    )) as TypeError;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('fetch failed');
+    expect((error.cause as Error).message).toBe(
+      'too many content-encodings in response: 6, maximum allowed is 5',
+    );
   });
 });

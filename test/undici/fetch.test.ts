@@ -52,6 +52,11 @@ beforeAll(async () => {
         res.end(encode(text));
         return;
       }
+      case '/status-600':
+        // Node's server sends any status from 100 to 999; a Response can only hold 200-599.
+        res.writeHead(600, 'Out Of Range', { 'content-type': 'text/plain' });
+        res.end('body');
+        return;
       case '/reset-mid-body':
         res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
         res.write('partial', () => setTimeout(() => req.socket.destroy(), 20));
@@ -233,6 +238,21 @@ describe('createUndiciFetch: request bodies', () => {
     });
   });
 
+  it('refuses a Request whose body was already read with the TypeError fetch gives, sending nothing', async () => {
+    const request = new Request(`${server.url}/echo`, { method: 'POST', body: 'once' });
+    await request.text();
+    const before = server.requests.length;
+    const error = (await undiciFetch(request).catch((e: unknown) => e)) as TypeError;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe(
+      'Cannot construct a Request with a Request object that has already been used.',
+    );
+    // A new body in init replaces the used one, as with fetch.
+    const response = await undiciFetch(request, { body: 'again' });
+    expect(((await response.json()) as { body: string }).body).toBe('again');
+    expect(server.requests.length).toBe(before + 1);
+  });
+
   it('refuses CONNECT, TRACE and TRACK as fetch does', async () => {
     for (const method of ['CONNECT', 'trace', 'TRACK']) {
       await expect(undiciFetch(`${server.url}/echo`, { method })).rejects.toThrow(
@@ -312,6 +332,18 @@ describe('createUndiciFetch: failures', () => {
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toBe('terminated');
   });
+
+  it("rejects a status outside 200-599 with TypeError('fetch failed') instead of never settling, and frees the connection", async () => {
+    const own = createUndiciFetch({ connections: 1 });
+    const error = (await own(`${server.url}/status-600`).catch((e: unknown) => e)) as TypeError;
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('fetch failed');
+    expect(error.cause).toBeInstanceOf(RangeError);
+    // One socket: if the refused response kept it, the next request would wait for it (and time out).
+    const next = await own(`${server.url}/json`, { signal: AbortSignal.timeout(2000) });
+    expect(await next.json()).toEqual({ id: 1, name: 'Ann' });
+    await own.close();
+  }, 10_000);
 
   it('frees the connection when the reader cancels the body, so the next request succeeds', async () => {
     // One socket: if the cancelled response kept it, the next request would wait for it (and time out).

@@ -137,6 +137,18 @@ describe('createUndiciFetch: redirects', () => {
     });
   });
 
+  it("drops Cookie, Proxy-Authorization and the caller's Host on a redirect to another origin, as fetch does", async () => {
+    const headers = { host: 'api.example', cookie: 'session=secret', 'proxy-authorization': 'Basic secret' };
+    const response = await undiciFetch(`${server.url}/away`, { headers });
+    expect(response.status).toBe(200);
+    expect(server.requests.at(-1)?.headers).toMatchObject(headers);
+    const landed = other.requests.at(-1)?.headers;
+    // The new origin gets its own Host, as the request would without a redirect.
+    expect(landed?.host).toBe(new URL(other.url).host);
+    expect(landed?.cookie).toBeUndefined();
+    expect(landed?.['proxy-authorization']).toBeUndefined();
+  });
+
   it('keeps the Authorization header on a same-origin redirect', async () => {
     const response = await undiciFetch(`${server.url}/to/302`, {
       headers: { authorization: 'Bearer secret' },
