@@ -5,6 +5,7 @@
 // dictionary folds all its values into one Shape from then on: memory follows the number of distinct
 // shapes, not the number of keys. With `taggedUnions` the values are read twice: the first pass picks
 // the tag of each object position, the second keeps one object per tag value (docs/type-inference.md).
+import { isSecretName } from '../client/logging/redact.js';
 import { ALL_FORMATS, DATA_KEY_BIT, ID_KEY, keyKind, stringFormats } from './formats.js';
 import {
   countKeys,
@@ -313,6 +314,9 @@ function addField(
 ): void {
   const field: FieldShape = { shape: createShape(), present: 1, pending: undefined };
   object.fields.set(key, field);
+  // A secret's values (`token`, `password`, ...) are never counted: no literal union or tag shows them
+  // (docs/type-inference.md#enums-enums-true).
+  if (context.values && isSecretName(key)) field.shape.values = null;
   if (context.defer && depth < context.maxDepth && deferrable(item)) {
     field.pending = item;
     object.flush ??= flusher(depth, context);

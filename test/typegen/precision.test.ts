@@ -52,6 +52,36 @@ describe('enums', () => {
     expect(generateTypes(issues, { name: 'T' })).toContain('  state: string;\n');
   });
 
+  it('never writes the values of a secret-named member (token, access_token, apiKey, password) as literals or tags', () => {
+    const sessions = issues.map(({ state }, i) => ({
+      state,
+      token: `tok${i % 2}-sk_live_secret`,
+      access_token: `at${i % 2}-sk_live_secret`,
+      credentials: { apiKey: `ak${i % 2}-sk_live_secret`, password: `pw${i % 2}-sk_live_secret` },
+    }));
+    for (const format of ['typescript', 'zod', 'json-schema'] as const) {
+      for (const named of [false, true]) {
+        const text = generateTypes(sessions, { name: 'T', enums: true, taggedUnions: true, named, format });
+        expect(text).not.toContain('sk_live_secret');
+        // The option is on: the other member still becomes a literal union.
+        expect(text).toContain('"closed"');
+      }
+    }
+    expect(generateTypes(sessions, { name: 'T', enums: true })).toBe(
+      lines(
+        'export type T = {',
+        '  state: "open" | "closed";',
+        '  token: string;',
+        '  access_token: string;',
+        '  credentials: {',
+        '    apiKey: string;',
+        '    password: string;',
+        '  };',
+        '}[];',
+      ),
+    );
+  });
+
   it('parenthesizes a literal union inside an array, and rejects other strings in zod and ajv', () => {
     const value = { tags: ['a', 'b', 'a', 'b', 'a', 'b'] };
     expect(generateTypes(value, { name: 'T', enums: true })).toBe(

@@ -52,6 +52,14 @@ export function redactHeaders(
   return { ...out };
 }
 
+/**
+ * Whether a name (of a query parameter, or of a JSON member) is one whose value is a secret: `token`,
+ * `access_token`, `apiKey`, `password`, ... (SECRET_QUERY_NAMES, compared as it holds them).
+ */
+export function isSecretName(name: string): boolean {
+  return SECRET_QUERY_NAMES.has(decodeName(name));
+}
+
 /** A query name as SECRET_QUERY_NAMES holds them: percent-decoded, lower case, without `_` and `-`. */
 function decodeName(raw: string): string {
   let name: string;
@@ -71,7 +79,7 @@ function redactPairs(query: string): string {
       const eq = pair.indexOf('=');
       if (eq === -1) return pair;
       const name = pair.slice(0, eq);
-      return SECRET_QUERY_NAMES.has(decodeName(name)) ? `${name}=${REDACTED}` : pair;
+      return isSecretName(name) ? `${name}=${REDACTED}` : pair;
     })
     .join('&');
 }
