@@ -146,7 +146,10 @@ function mergePair(
     marks[a]![k + 1]! &&
     marks[b]![k + 1]! &&
     members.every((member) => isParamSegment(decoded[member]![k + 1]!));
-  if (literalDiffs.some(beforeIds)) return false;
+  // Two plural words are two collections too (`/api/teams`, `/api/orgs`), not two values of one name.
+  const collections = (k: number): boolean =>
+    singular(segmentsA[k]!) !== undefined && singular(segmentsB[k]!) !== undefined;
+  if (literalDiffs.some((k) => beforeIds(k) || collections(k))) return false;
   if (literalDiffs.length === 0) {
     // Only literal-beside-parameter differences: the literal joins when the parameter holds names, not
     // ids (`/users/carol` joins `/users/{user}` of alice and bob; `/users/me` stays beside `/users/{id}`).

@@ -74,6 +74,8 @@ describe('templatePaths: which segments become parameters', () => {
         '/v1/orgs/550e8400-e29b-41d4-a716-446655440000': org,
       }),
     ).toEqual(['/v1/users/{id}', '/v1/users/{id}', '/v1/orgs/{id}']);
+    // Two plural words are two collections, however alike their items.
+    expect(templates({ '/api/teams': [user], '/api/orgs': [user] })).toEqual(['/api/teams', '/api/orgs']);
     // Names between two literals still join (`/users/alice/posts`, `/users/bob/posts`).
     expect(templates({ '/users/alice/posts': [user], '/users/bob/posts': [user] })).toEqual([
       '/users/{user}/posts',
