@@ -76,6 +76,10 @@ describe('templatePaths: which segments become parameters', () => {
     ).toEqual(['/v1/users/{id}', '/v1/users/{id}', '/v1/orgs/{id}']);
     // Two plural words are two collections, however alike their items.
     expect(templates({ '/api/teams': [user], '/api/orgs': [user] })).toEqual(['/api/teams', '/api/orgs']);
+    // A name that only looks plural joins the parameter other names made.
+    expect(templates({ '/users/alice': user, '/users/james': user, '/users/bob': user })).toEqual(
+      Array(3).fill('/users/{user}'),
+    );
     // Names between two literals still join (`/users/alice/posts`, `/users/bob/posts`).
     expect(templates({ '/users/alice/posts': [user], '/users/bob/posts': [user] })).toEqual([
       '/users/{user}/posts',
