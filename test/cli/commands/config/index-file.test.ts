@@ -1,6 +1,6 @@
 // The index.ts of a config run, by the built binary in a temporary folder against a loopback server:
 // what it lists when an endpoint's file cannot be read.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureBuilt, runCli } from '../../../e2e/helpers/cli.js';
@@ -53,7 +53,6 @@ describe('a folder where an endpoint file of index.ts should be', () => {
   it('with --check, fails that endpoint on one line (exit 1) and checks the others', async () => {
     expect((await runCli(['--type', '--config=typefetch.config.json'], dir)).code).toBe(0);
     const folder = path.join(dir, 'src', 'types');
-    const { rm } = await import('node:fs/promises');
     await rm(path.join(folder, 'posts.ts'));
     await mkdir(path.join(folder, 'posts.ts'));
     const result = await runCli(['--type', '--config=typefetch.config.json', '--check'], dir);
