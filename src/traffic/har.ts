@@ -3,7 +3,7 @@
 // else is counted, never kept. Headers and cookies are never read (only the content types are), and the
 // values of secret-named query parameters are dropped here, so no later step can write them
 // (docs/traffic.md).
-import { isSecretQueryName } from './secrets.js';
+import { isSecretName } from '../client/logging/redact.js';
 import { pathSegments } from './template.js';
 
 /** One request and its JSON response, as the later steps need it: no header, no cookie, no secret value. */
@@ -158,7 +158,7 @@ export function isSuccessBody(exchange: Pick<Exchange, 'status' | 'empty'>): boo
 
 /** The query string's pairs in order, the value of a secret-named parameter dropped (`''`). */
 export function queryPairs(url: URL): Exchange['query'] {
-  return [...url.searchParams].map(([name, value]) => [name, isSecretQueryName(name) ? '' : value] as const);
+  return [...url.searchParams].map(([name, value]) => [name, isSecretName(name) ? '' : value] as const);
 }
 
 /** `application/json` and every `*+json` type, as the client parses them (docs/client.md). */

@@ -1,8 +1,8 @@
 // How a failure is printed: `❌ Error: <message>` with every secret replaced, and with --verbose the
 // detail and the chain of causes on further lines.
 
+import { isSecretName } from '../../client/logging/redact.js';
 import { safeDecode } from '../../shared/safe-decode.js';
-import { isSecretQueryName } from '../../traffic/secrets.js';
 import { basicAuthorization, type HeaderArg } from '../args/headers.js';
 import { RunError } from '../errors.js';
 import type { Painter } from './paint.js';
@@ -34,7 +34,7 @@ export function secretsOf(
     for (const pair of url.search.slice(1).split('&')) {
       const eq = pair.indexOf('=');
       const raw = eq === -1 ? '' : pair.slice(eq + 1);
-      if (raw === '' || !isSecretQueryName(safeDecode(pair.slice(0, eq)))) continue;
+      if (raw === '' || !isSecretName(safeDecode(pair.slice(0, eq)))) continue;
       const decoded = safeDecode(raw.replace(/\+/g, ' '));
       secrets.push(raw, ...(decoded === raw ? [] : [decoded]));
     }
