@@ -1,6 +1,7 @@
 // The query type of an endpoint, from every query string seen. Query values are text on the wire; the
 // type says what they held: all numbers -> number, all `true`/`false` -> boolean, else string, and an
 // array when one request repeated the name (`?tag=a&tag=b`, as the client sends arrays). docs/traffic.md.
+import { isSecretName } from '../client/logging/redact.js';
 import type { Exchange } from './har.js';
 
 export type QueryScalar = 'integer' | 'number' | 'boolean' | 'string';
@@ -11,7 +12,10 @@ export interface QueryParam {
   readonly type: QueryScalar;
   /** Repeated within one request at least once. */
   readonly array: boolean;
-  /** Present in every request. */
+  /**
+   * Present in every request, and not a secret: a credential in the query (`access_token`) is optional,
+   * since a client usually adds it in one place (an interceptor) rather than in every call.
+   */
   readonly required: boolean;
 }
 
@@ -36,7 +40,7 @@ export function queryParams(exchanges: readonly Exchange[]): QueryParam[] {
     name,
     type: scalarOf(values),
     array,
-    required: count === exchanges.length,
+    required: count === exchanges.length && !isSecretName(name),
   }));
 }
 

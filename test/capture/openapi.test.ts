@@ -98,7 +98,7 @@ describe("captureTypes({ format: 'openapi' })", () => {
           operationId: 'getUsers',
           parameters: [
             { name: 'page', in: 'query', required: true, schema: { type: 'integer' } },
-            { name: 'api_key', in: 'query', required: true, schema: { type: 'string' } },
+            { name: 'api_key', in: 'query', required: false, schema: { type: 'string' } },
           ],
           responses: {
             '200': {

@@ -56,6 +56,17 @@ describe('queryParams', () => {
     expect(String(-0)).toBe('0');
   });
 
+  it('makes a secret parameter optional even when every request had it (an interceptor adds it)', () => {
+    const params = queryParams([
+      withQuery(['q', 'a'], ['access_token', '']),
+      withQuery(['q', 'b'], ['access_token', '']),
+    ]);
+    expect(params).toEqual([
+      { name: 'q', type: 'string', array: false, required: true },
+      { name: 'access_token', type: 'string', array: false, required: false },
+    ]);
+  });
+
   it('is empty when no request had a query', () => {
     expect(queryParams([withQuery(), withQuery()])).toEqual([]);
   });
