@@ -120,7 +120,7 @@ describe('--config --format=openapi', () => {
     ]);
     expect(document.paths['/users']?.['get']?.parameters).toEqual([
       { name: 'limit', in: 'query', required: true, schema: { type: 'integer' } },
-      { name: 'token', in: 'query', required: true, schema: { type: 'string' } },
+      { name: 'token', in: 'query', required: false, schema: { type: 'string' } },
     ]);
     expect(Object.keys(document.components.schemas)).toEqual(['Users', 'User']);
   });
