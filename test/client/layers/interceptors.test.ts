@@ -169,49 +169,39 @@ describe('request interceptor', () => {
     expect(server.requests.length).toBe(sent);
   });
 
-  it('refuses a URL with credentials it returns, redacted, instead of a retried network failure holding them', async () => {
-    const api = createApiClient({
-      baseUrl: server.url,
-      retryPolicy: { maxRetries: 2 },
-      clock: instantClock,
-      interceptors: {
-        request: (_url, init) => [`http://user:s3cret@127.0.0.1:${server.port}/x?token=abc`, init],
-      },
-    });
-    const sent = server.requests.length;
-    const error = await api.get('/x').then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toEqual(
-      new TypeError(
-        `Refusing to send a request to http://[REDACTED]@127.0.0.1:${server.port}/x?token=[REDACTED]: ` +
-          'a URL cannot carry credentials (user:password@). Send them in an Authorization header.',
-      ),
-    );
-    expect(inspect(error)).not.toMatch(/s3cret|abc/);
-    expect(server.requests.length).toBe(sent);
-  });
-
-  it('refuses a URL it returns that fetch cannot parse, redacted, instead of a retried network failure holding it', async () => {
-    const api = createApiClient({
-      baseUrl: server.url,
-      retryPolicy: { maxRetries: 2 },
-      clock: instantClock,
+  it.each([
+    [
+      'with credentials',
+      (port: number) => `http://user:s3cret@127.0.0.1:${port}/x?token=abc`,
+      (port: number) =>
+        `Refusing to send a request to http://[REDACTED]@127.0.0.1:${port}/x?token=[REDACTED]: ` +
+        'a URL cannot carry credentials (user:password@). Send them in an Authorization header.',
+    ],
+    [
       // Relative: Node has no document to resolve it against.
-      interceptors: { request: (_url, init) => ['/x?token=abc', init] },
-    });
-    const sent = server.requests.length;
-    const error = await api.get('/x').then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toEqual(
-      new TypeError('interceptors.request must return a valid absolute URL, got "/x?token=[REDACTED]"'),
-    );
-    expect(inspect(error)).not.toMatch(/abc/);
-    expect(server.requests.length).toBe(sent);
-  });
+      'that fetch cannot parse',
+      () => '/x?token=abc',
+      () => 'interceptors.request must return a valid absolute URL, got "/x?token=[REDACTED]"',
+    ],
+  ])(
+    'refuses a URL %s it returns, redacted, instead of a retried network failure holding it',
+    async (_case, url, message) => {
+      const api = createApiClient({
+        baseUrl: server.url,
+        retryPolicy: { maxRetries: 2 },
+        clock: instantClock,
+        interceptors: { request: (_url, init) => [url(server.port), init] },
+      });
+      const sent = server.requests.length;
+      const error = await api.get('/x').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toEqual(new TypeError(message(server.port)));
+      expect(inspect(error)).not.toMatch(/s3cret|abc/);
+      expect(server.requests.length).toBe(sent);
+    },
+  );
 
   it('refuses a GET or HEAD with a body it makes, instead of a retried network failure', async () => {
     for (const method of ['GET', 'head']) {
