@@ -110,7 +110,8 @@ function countChunks(
         // Content-Encoding a browser hides from a cross-origin script), so its size is unknown.
         if (total !== undefined && count.transferred > total) total = undefined;
         controller.enqueue(chunk);
-        report(callback, count.transferred, total, false);
+        // The chunk that completes a known size is reported by the final report, so `percent: 1` comes once.
+        if (count.transferred !== total) report(callback, count.transferred, total, false);
       },
       flush() {
         // Unless the response came first and made the final report (every known byte had gone).

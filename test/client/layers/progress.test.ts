@@ -57,10 +57,11 @@ afterAll(() => server.close());
 
 const api = () => createApiClient({ baseUrl: server.url });
 
-/** Progress reports are monotonic, start at 0 and end complete. */
+/** Progress reports are monotonic, start at 0 and end complete, with `percent: 1` in the final report only. */
 function checkSequence(events: Progress[], total: number): void {
   expect(events[0]?.transferredBytes).toBe(0);
   expect(events.at(-1)).toEqual({ transferredBytes: total, totalBytes: total, percent: 1 });
+  expect(events.filter((event) => event.percent === 1)).toHaveLength(1);
   for (let i = 1; i < events.length; i++) {
     expect((events[i] as Progress).transferredBytes).toBeGreaterThanOrEqual(
       (events[i - 1] as Progress).transferredBytes,
