@@ -16,6 +16,11 @@ class FetchFailure {
   constructor(readonly cause: unknown) {}
 }
 
+/** An error of the caller's own code that the fetch step ran (its logger): it reaches the caller unchanged. */
+class CallerFailure {
+  constructor(readonly error: unknown) {}
+}
+
 function fetchFailed(error: unknown): never {
   throw new FetchFailure(error);
 }
@@ -30,7 +35,12 @@ export function fetchStep(client: ResolvedClientConfig, marked: boolean): Transp
   return (call) => {
     const { state } = call;
     state.sent = call;
-    state.trace?.request(call);
+    try {
+      state.trace?.request(call);
+    } catch (error) {
+      // A logger that throws: its error, not a network failure (so not retried either).
+      return Promise.reject(new CallerFailure(error));
+    }
     const init: RequestInit = {
       ...call.init,
       method: call.method,
@@ -65,6 +75,7 @@ export function readStep(client: ResolvedClientConfig, transport: Transport, mar
       response = await transport(call);
     } catch (error) {
       if (error instanceof FetchFailure) throw networkError(error.cause, call);
+      if (error instanceof CallerFailure) throw error.error;
       // A layer around fetch may fail the attempt with an ApiError of its own (progress: a NetworkError).
       throw marked || error instanceof ApiError ? error : networkError(error, call);
     }

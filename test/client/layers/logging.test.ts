@@ -353,3 +353,32 @@ describe('a pino logger', () => {
     ]);
   });
 });
+
+describe('a logger that throws', () => {
+  // Every line a logger can be asked for, each thrown from once: the call rejects with that very error
+  // (as with an interceptor that throws), and a request line that throws sends nothing and is not retried.
+  it.each([
+    ['request', 'debug', 0],
+    ['response', 'debug', 1],
+    ['request failed', 'warn', 1],
+    ['retrying request', 'warn', 1],
+  ] as const)(
+    'rejects with its own error, unchanged and not retried, when its %s line throws',
+    async (message, level, sent) => {
+      const mine = new Error(`logger broke on ${message}`);
+      const write = (line: 'debug' | 'warn') => (_data: LogData, text?: string) => {
+        if (line === level && text === message) throw mine;
+      };
+      const logger: Logger = { debug: write('debug'), info: () => {}, warn: write('warn'), error: () => {} };
+      const api = createApiClient({
+        baseUrl: server.url,
+        clock: stillClock,
+        logger,
+        retryPolicy: { maxRetries: 2 },
+      });
+      const path = message === 'request' || message === 'response' ? '/users' : '/fail';
+      await expect(api.get(path)).rejects.toBe(mine);
+      expect(hits.get(path) ?? 0).toBe(sent);
+    },
+  );
+});
