@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { hasNoBody, isJsonContentType } from '../client/response.js';
 import { writeAtomically } from '../node/atomic-write.js';
-import type { Exchange } from '../traffic/har.js';
+import { type Exchange, jsonMediaType } from '../traffic/har.js';
 import { endpointOf } from './endpoint.js';
 import { exchangeOf, OPENAPI_FILE, type RequestBody, renderOpenApi, requestBodyOf } from './openapi.js';
 import { type CapturedEndpoint, type CaptureTypesOptions, resolveCaptureOptions } from './options.js';
@@ -105,7 +105,8 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
     }
     if (resolved.openapi) {
       const body = await exchange.body;
-      exchanges.push(exchangeOf(exchange.method, exchange.url, copy.status, value, body));
+      const mediaType = jsonMediaType(copy.headers.get('content-type'));
+      exchanges.push(exchangeOf(exchange.method, exchange.url, copy.status, value, mediaType, body));
       documentDirty = true;
     }
     store.add(state, value);

@@ -1,19 +1,18 @@
 // `format: 'openapi'` of captureTypes: every JSON exchange seen is kept, and the one OpenAPI 3.1
 // document of all of them is rendered by the traffic code the CLI's `--har --format=openapi` uses, so
 // templates, type names and servers are the same (docs/capture.md, "One OpenAPI document").
-// No header is read but the content type, and secret query values are dropped on arrival.
-import { isJsonContentType } from '../client/response.js';
+// No header is read but the content type (its media type goes into the document), and secret query values are dropped on arrival.
 import { type TrafficTypeOptions, typeEndpoints } from '../traffic/endpoint-types.js';
 import { groupEndpoints } from '../traffic/endpoints.js';
-import { type Exchange, queryPairs } from '../traffic/har.js';
+import { type Exchange, jsonMediaType, queryPairs } from '../traffic/har.js';
 import { emitOpenApi } from '../traffic/openapi.js';
 import { pathSegments } from '../traffic/template.js';
 
 /** The file of `format: 'openapi'`, in the output folder. */
 export const OPENAPI_FILE = 'openapi.json';
 
-/** A request's JSON body, once read: `undefined` when it had none or it was not JSON. */
-export type RequestBody = Promise<{ readonly value: unknown } | undefined>;
+/** A request's JSON body and its media type, once read: `undefined` when it had none or it was not JSON. */
+export type RequestBody = Promise<Exchange['body']>;
 
 /**
  * The JSON body of a request, read without touching the request itself: a string body is parsed, a
@@ -23,13 +22,18 @@ export type RequestBody = Promise<{ readonly value: unknown } | undefined>;
 export function requestBodyOf(input: RequestInfo | URL, init: RequestInit | undefined): RequestBody {
   const request = input instanceof Request ? input : undefined;
   const headers = new Headers(init?.headers ?? request?.headers);
-  if (!isJsonContentType(headers.get('content-type'))) return Promise.resolve(undefined);
+  const mediaType = jsonMediaType(headers.get('content-type'));
+  if (mediaType === undefined) return Promise.resolve(undefined);
+  const parse = (text: string) => {
+    const parsed = parseJson(text);
+    return parsed && { value: parsed.value, mediaType };
+  };
   if (init?.body !== undefined && init.body !== null) {
-    return Promise.resolve(typeof init.body === 'string' ? parseJson(init.body) : undefined);
+    return Promise.resolve(typeof init.body === 'string' ? parse(init.body) : undefined);
   }
   if (request === undefined || request.body === null || request.bodyUsed) return Promise.resolve(undefined);
   const copy = request.clone();
-  return copy.text().then(parseJson, () => undefined);
+  return copy.text().then(parse, () => undefined);
 }
 
 /** One exchange as the traffic code takes it: origin without userinfo, no header, secret query values `''`. */
@@ -38,7 +42,8 @@ export function exchangeOf(
   url: URL,
   status: number,
   response: unknown,
-  body: { readonly value: unknown } | undefined,
+  mediaType: string | undefined,
+  body: Exchange['body'],
 ): Exchange {
   return {
     method,
@@ -47,6 +52,7 @@ export function exchangeOf(
     query: queryPairs(url),
     status,
     response,
+    mediaType,
     body,
   };
 }

@@ -20,12 +20,17 @@ export interface Exchange {
   /** The parsed JSON response body; `undefined` when `empty`. */
   readonly response: unknown;
   /**
+   * The response's JSON media type, lower case without parameters (`application/problem+json`);
+   * `undefined` when `empty` or not known (then `application/json` is assumed).
+   */
+  readonly mediaType?: string | undefined;
+  /**
    * A 2xx answer without a body (204, 205, an empty JSON body): the client resolves such a call to
    * `undefined`. Never set on other statuses.
    */
   readonly empty?: true;
-  /** The parsed JSON request body, when the request had one. */
-  readonly body?: { readonly value: unknown } | undefined;
+  /** The parsed JSON request body, when the request had one, and its JSON media type (as `mediaType`). */
+  readonly body?: { readonly value: unknown; readonly mediaType?: string | undefined } | undefined;
 }
 
 /** Why entries were left out, and how many. */
@@ -123,7 +128,7 @@ function readEntry(entry: unknown): Exchange | SkipReason {
   if (bodyText === '') return 'notJson';
   const parsed = parseJson(bodyText);
   if (parsed === undefined) return 'notJson';
-  return { ...exchange(), response: parsed.value };
+  return { ...exchange(), response: parsed.value, mediaType: jsonMediaType(content['mimeType']) };
 }
 
 /** Whether the request's headers hold `Access-Control-Request-Method`, which only a CORS preflight sends. */
@@ -163,15 +168,25 @@ export function queryPairs(url: URL): Exchange['query'] {
 
 /** `application/json` and every `*+json` type, as the client parses them (docs/client.md). */
 export function isJsonType(mimeType: unknown): boolean {
-  if (typeof mimeType !== 'string') return false;
-  const essence = mimeType.split(';')[0]!.trim().toLowerCase();
-  return essence === 'application/json' || /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence);
+  return jsonMediaType(mimeType) !== undefined;
 }
 
-function requestBody(postData: unknown): { value: unknown } | undefined {
-  if (!isObject(postData) || !isJsonType(postData['mimeType'])) return undefined;
+/** The JSON media type of a content type, lower case without parameters; `undefined` for any other. */
+export function jsonMediaType(mimeType: unknown): string | undefined {
+  if (typeof mimeType !== 'string') return undefined;
+  const essence = mimeType.split(';')[0]!.trim().toLowerCase();
+  return essence === 'application/json' || /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+\+json$/.test(essence)
+    ? essence
+    : undefined;
+}
+
+function requestBody(postData: unknown): Exchange['body'] {
+  if (!isObject(postData)) return undefined;
+  const mediaType = jsonMediaType(postData['mimeType']);
+  if (mediaType === undefined) return undefined;
   const text = decodeText(postData['text'], postData['encoding']);
-  return text === undefined ? undefined : parseJson(text);
+  const parsed = text === undefined ? undefined : parseJson(text);
+  return parsed && { value: parsed.value, mediaType };
 }
 
 function decodeText(text: unknown, encoding: unknown): string | undefined {

@@ -80,9 +80,13 @@ export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenAp
     ];
     if (parameters.length > 0) operation['parameters'] = parameters;
     if (names.body !== undefined) {
+      const sent = endpoint.exchanges.filter((exchange) => exchange.body !== undefined);
       operation['requestBody'] = {
         required: bodyRequired(endpoint.exchanges),
-        content: { 'application/json': { schema: schemaRef('body') } },
+        content: content(
+          sent.map((exchange) => exchange.body?.mediaType),
+          schemaRef('body'),
+        ),
       };
     }
     const responses: JsonObject = {};
@@ -93,9 +97,12 @@ export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenAp
       const role = status >= 200 && status < 300 ? 'response' : status >= 400 ? 'error' : undefined;
       const response: JsonObject = { description: STATUS_CODES[status] ?? `Status ${status}` };
       // A status whose answers all came without a body (a 204) has no content.
-      const bodied = endpoint.exchanges.some((each) => each.status === status && each.empty !== true);
-      if (role !== undefined && bodied) {
-        response['content'] = { 'application/json': { schema: schemaRef(role) } };
+      const bodied = endpoint.exchanges.filter((each) => each.status === status && each.empty !== true);
+      if (role !== undefined && bodied.length > 0) {
+        response['content'] = content(
+          bodied.map((each) => each.mediaType),
+          schemaRef(role),
+        );
       }
       responses[String(status)] = response;
     }
@@ -114,6 +121,16 @@ export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenAp
   document['paths'] = paths;
   if (Object.keys(schemas).length > 0) document['components'] = { schemas };
   return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/**
+ * A `content` object: each JSON media type the exchanges had, in order of first appearance, with the one
+ * schema (`application/json` for an exchange whose type is not known).
+ */
+function content(mediaTypes: readonly (string | undefined)[], schema: Json): JsonObject {
+  const entries: JsonObject = {};
+  for (const type of mediaTypes) entries[type ?? 'application/json'] = { schema };
+  return entries;
 }
 
 /**

@@ -43,6 +43,15 @@ beforeAll(async () => {
         { id: 1, state: 'open' },
         { id: 2, state: 'closed' },
       ]);
+    } else if (url.pathname === '/articles/1') {
+      sendJson(
+        res,
+        200,
+        { id: 1, title: 'a' },
+        { 'content-type': 'application/vnd.api+json; charset=utf-8' },
+      );
+    } else if (url.pathname === '/articles/2') {
+      sendJson(res, 404, { title: 'Not Found' }, { 'content-type': 'application/problem+json' });
     } else if (url.pathname === '/text') {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('{"not":"captured"}');
@@ -174,6 +183,25 @@ describe("captureTypes({ format: 'openapi' })", () => {
     }
     // The check can fail: a user whose id is a string is not a GetUsersId.
     expect(schemaOf('/users/{id}', 'get', '200')({ id: '1', name: 'Ada', email: null })).toBe(false);
+  });
+
+  it('writes the JSON media type each response and request body had as its content key', async () => {
+    capture = captureTypes({ outDir, format: 'openapi', debounceMs: 60_000 });
+    const api = client(capture.fetch);
+    await api.get('/articles/1');
+    await expect(api.get('/articles/2')).rejects.toMatchObject({ status: 404 });
+    await api.patch(
+      '/articles/1',
+      { title: 'b' },
+      { headers: { 'content-type': 'application/merge-patch+json' } },
+    );
+    await capture.flush();
+    const document = JSON.parse(await read());
+    const { get, patch } = document.paths['/articles/{id}'];
+    expect(Object.keys(get.responses['200'].content)).toEqual(['application/vnd.api+json']);
+    expect(Object.keys(get.responses['404'].content)).toEqual(['application/problem+json']);
+    expect(Object.keys(patch.requestBody.content)).toEqual(['application/merge-patch+json']);
+    expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
   });
 
   it('applies enums and integers to the schemas', async () => {

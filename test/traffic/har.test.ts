@@ -124,7 +124,8 @@ describe('parseHar: which entries are kept', () => {
         ],
         status: 201,
         response: { id: 1 },
-        body: { value: { name: 'a' } },
+        mediaType: 'application/json',
+        body: { value: { name: 'a' }, mediaType: 'application/json' },
       },
     ]);
     expect(JSON.stringify(exchanges)).not.toContain('tfsecret');

@@ -98,6 +98,42 @@ describe('emitOpenApi', () => {
     expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
   });
 
+  it('writes each JSON media type seen (problem+json errors, a merge-patch body) as the content key, and stays valid', async () => {
+    const typed = readHar(
+      harText([
+        {
+          url: 'https://h.test/users/1',
+          mimeType: 'application/vnd.api+json; charset=utf-8',
+          response: { id: 1 },
+        },
+        { url: 'https://h.test/users/2', response: { id: 2 } },
+        {
+          url: 'https://h.test/users/3',
+          status: 404,
+          mimeType: 'Application/Problem+JSON',
+          response: { title: 'no' },
+        },
+        {
+          method: 'PATCH',
+          url: 'https://h.test/users/1',
+          body: { name: 'x' },
+          bodyMimeType: 'application/merge-patch+json',
+          response: { id: 1 },
+        },
+      ]),
+    );
+    const document = JSON.parse(emitOpenApi(typeEndpoints(typed.endpoints)));
+    const { get, patch } = document.paths['/users/{id}'];
+    expect(Object.keys(get.responses['200'].content)).toEqual([
+      'application/vnd.api+json',
+      'application/json',
+    ]);
+    expect(Object.keys(get.responses['404'].content)).toEqual(['application/problem+json']);
+    expect(Object.keys(patch.requestBody.content)).toEqual(['application/merge-patch+json']);
+    expect(Object.keys(patch.responses['200'].content)).toEqual(['application/json']);
+    expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
+  });
+
   it('leaves out an endpoint whose method OpenAPI 3.1 has no operation for (QUERY), and stays valid', async () => {
     const withQuery = readHar(
       harText([

@@ -11,6 +11,8 @@ export interface EntrySpec {
   rawText?: string;
   /** The JSON request body. */
   body?: unknown;
+  /** The request body's content type. @default 'application/json' */
+  bodyMimeType?: string;
   requestHeaders?: Record<string, string>;
 }
 
@@ -36,7 +38,9 @@ export function entry(spec: EntrySpec): object {
       queryString: [],
       ...(spec.body === undefined
         ? {}
-        : { postData: { mimeType: 'application/json', text: JSON.stringify(spec.body) } }),
+        : {
+            postData: { mimeType: spec.bodyMimeType ?? 'application/json', text: JSON.stringify(spec.body) },
+          }),
       headersSize: -1,
       bodySize: -1,
     },
