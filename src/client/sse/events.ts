@@ -43,7 +43,8 @@ export async function* serverSentEvents<T>(
     let body: ReadableStream<Uint8Array> | undefined;
     let response: Response | undefined;
     try {
-      response = await connect({ ...request, headers, parseAs: 'stream' }).asResponse();
+      // No cached copy of a stream, as EventSource asks (its request's cache mode is no-store).
+      response = await connect({ cache: 'no-store', ...request, headers, parseAs: 'stream' }).asResponse();
       // 204 No Content: the server says there is nothing more; no reconnection.
       if (response.status === 204 || response.body === null) return;
       // As EventSource does, a 2xx of another type (an app's HTML fallback page) fails for good: read

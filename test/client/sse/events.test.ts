@@ -14,6 +14,8 @@ import { createTestServer, type TestServer } from '../../helpers/server.js';
 /** Events of the resumable stream: ids 1..6, dropped after 3 on the first connection. */
 const NUMBERED = [1, 2, 3, 4, 5, 6];
 let connections: Array<{ lastEventId: string | undefined; accept: string | undefined }> = [];
+/** The Cache-Control header of each connection. */
+let cacheControls: Array<string | undefined> = [];
 let closedByClient: Promise<void> = Promise.resolve();
 /** The Last-Event-ID of each connection to /unicode-id, read as UTF-8. */
 const unicodeIds: Array<string | undefined> = [];
@@ -23,6 +25,7 @@ beforeAll(async () => {
   server = await createTestServer((req, res) => {
     const lastEventId = req.headers['last-event-id'] as string | undefined;
     connections.push({ lastEventId, accept: req.headers.accept });
+    cacheControls.push(req.headers['cache-control']);
     switch (req.url) {
       case '/rules':
         open(res);
@@ -152,6 +155,15 @@ describe('client.sse against a loopback server', () => {
     expect(events.map((event) => [event.id, event.data.n])).toEqual(NUMBERED.map((n) => [String(n), n]));
     expect(connections.map((connection) => connection.lastEventId)).toEqual([undefined, '3']);
     expect(clock.sleeps).toEqual([50]);
+  });
+
+  it("asks for no cached copy, as EventSource does (cache: 'no-store'), unless the request says otherwise", async () => {
+    cacheControls = [];
+    const api = createApiClient({ baseUrl: server.url });
+    await collect(api.sse('/plain', { maxReconnects: 0 }));
+    await collect(api.sse('/plain', { maxReconnects: 0, cache: 'default' }));
+    // fetch sends a no-store request with Cache-Control: no-cache (Fetch standard, HTTP-network-or-cache fetch).
+    expect(cacheControls).toEqual(['no-cache', undefined]);
   });
 
   it('sends an id outside Latin-1 back as UTF-8 in Last-Event-ID when it reconnects', async () => {
