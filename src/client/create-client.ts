@@ -4,7 +4,7 @@ import type { Call } from './call.js';
 import type { ApiClientFor } from './endpoint-map.js';
 import { mergeClientConfig } from './extend.js';
 import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
-import { assertPageNumbers, paginateItems, toPaginatedResponse } from './pagination.js';
+import { assertPageNumbers, mappedPage, paginateItems } from './pagination.js';
 import { composePipeline } from './pipeline.js';
 import { prepareCall } from './prepare.js';
 import { responsePromise } from './response-promise.js';
@@ -186,8 +186,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
       ...options,
       searchParams,
     } as RequestOptions<unknown>).withResponse();
-    const mapped = client.pagination.response(data, response, query);
-    return toPaginatedResponse(mapped.data as T[], mapped.total, query);
+    return mappedPage<T>(client.pagination.response(data, response, query), query);
   };
 
   const client_: ApiClient = {

@@ -102,6 +102,33 @@ describe('defaultListRequest', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('rejects what a custom pagination.response returns unless it is { data: [...] }, one TypeError naming what it got', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, { rows: ['secret-row'] }));
+    const mapped = (response: () => unknown) =>
+      createApiClient({ baseUrl: server.url, pagination: { response: response as never } });
+    const error = (got: string) =>
+      new TypeError(
+        `getList: pagination.response(body, response, query) must return { data: [...items], total? }, got ${got}`,
+      );
+    await expect(mapped(() => undefined).getList('/items')).rejects.toThrow(error('undefined'));
+    await expect(mapped(() => ['a']).getList('/items')).rejects.toThrow(error('an array'));
+    await expect(mapped(() => ({ data: 'secret-row' })).getList('/items')).rejects.toThrow(
+      error('{ data: a string }'),
+    );
+    await expect(mapped(() => ({ items: [] })).getList('/items')).rejects.toThrow(
+      error('{ data: undefined }'),
+    );
+    // paginate throws the same error instead of yielding a string's characters one by one.
+    const yielded: unknown[] = [];
+    const walk = async (): Promise<void> => {
+      for await (const item of mapped(() => ({ data: 'ab' })).paginate('/items', { maxPages: 2 })) {
+        yielded.push(item);
+      }
+    };
+    await expect(walk()).rejects.toThrow(error('{ data: a string }'));
+    expect(yielded).toEqual([]);
+  });
+
   it('refuses a query parameter given in searchParams or the path that pagination, sort or filters also set', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, [1]));
     const api = createApiClient({ baseUrl: server.url });
