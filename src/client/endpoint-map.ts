@@ -173,7 +173,8 @@ const PLACEHOLDER = /\{([^{}/]*)\}/g;
  * Fills every `{name}` of `template` with `params[name]`, percent-encoded (`a/b` -> `a%2Fb`), so a
  * value can never add a path segment, a query or a fragment.
  * @throws TypeError when a parameter is missing, is not a string or a finite number, is empty, `.` or
- *   `..` (which URL parsing would turn into another path), or `params` has a name the path does not.
+ *   `..` (which URL parsing would turn into another path), has a lone surrogate, or `params` has a name
+ *   the path does not.
  * @example fillPathParams('/repos/{owner}/{repo}', { owner: 'a b', repo: 'x' }) // '/repos/a%20b/x'
  */
 export function fillPathParams(
@@ -200,7 +201,14 @@ export function fillPathParams(
       throw new TypeError(`params.${name} must not be empty, "." or "..", got ${JSON.stringify(text)}`);
     }
     used.add(name);
-    return encodeURIComponent(text);
+    try {
+      return encodeURIComponent(text);
+    } catch {
+      // URIError "URI malformed", naming nothing; the value is not shown (a path may carry a token).
+      throw new TypeError(
+        `params.${name} must be well-formed Unicode: it has a lone surrogate, which cannot be percent-encoded`,
+      );
+    }
   });
   for (const name of Object.keys(given)) {
     if (!used.has(name)) throw new TypeError(`params.${name} is not a parameter of the path ${shown()}`);
