@@ -175,7 +175,11 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     // A parameter given twice would be replaced silently (searchParams) or sent twice (the path's query).
     const pathQuery = new URLSearchParams(path.split('?')[1]);
     for (const name in params) {
-      if (own?.[name] != null || (params[name] != null && pathQuery.has(name))) {
+      // Own keys only: `constructor` is on every object's prototype, yet a fine filter name.
+      if (
+        (own && Object.hasOwn(own, name) && own[name] != null) ||
+        (params[name] != null && pathQuery.has(name))
+      ) {
         throw new TypeError(
           `getList: query parameter "${name}" of pagination/sort/filters is also in searchParams or the path; give it once`,
         );

@@ -158,6 +158,18 @@ describe('defaultListRequest', () => {
     ]);
   });
 
+  it('sends a filter named like an Object.prototype member (constructor) alongside searchParams, not as a collision', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, []));
+    const api = createApiClient({ baseUrl: server.url });
+    await api.getList('/results', {
+      searchParams: { season: 2024 },
+      filters: { constructor: 'ferrari', toString: 'x' },
+    });
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/results?season=2024&page=1&limit=20&constructor=ferrari&toString=x',
+    ]);
+  });
+
   it.each([
     [{ page: 0, limit: 10 }, new RangeError('getList: pagination.page must be an integer >= 1, got 0')],
     [{ page: 1.5, limit: 10 }, new RangeError('getList: pagination.page must be an integer >= 1, got 1.5')],
