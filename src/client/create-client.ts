@@ -4,7 +4,7 @@ import type { Call } from './call.js';
 import type { ApiClientFor } from './endpoint-map.js';
 import { mergeClientConfig } from './extend.js';
 import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
-import { assertPageNumbers, mappedPage, paginateItems } from './pagination.js';
+import { assertListQuery, assertPageNumbers, mappedPage, paginateItems } from './pagination.js';
 import { composePipeline } from './pipeline.js';
 import { prepareCall } from './prepare.js';
 import { responsePromise } from './response-promise.js';
@@ -244,5 +244,7 @@ function splitListOptions<T>(options: ListOptions<T>): { query: ListQuery; rest:
   const query: ListQuery = { page: pagination.page, limit: pagination.limit };
   if (sort != null) query.sort = sort;
   if (filters !== undefined) query.filters = filters;
+  // Here, not only in the default mapping: a custom one must not send a bad sort.field either.
+  assertListQuery(query);
   return { query, rest };
 }

@@ -158,6 +158,18 @@ describe('defaultListRequest', () => {
     ]);
   });
 
+  it('rejects a bad sort.field before sending with a custom pagination.request too, not after the response', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, []));
+    const api = createApiClient({
+      baseUrl: server.url,
+      pagination: { request: ({ page, sort }) => ({ p: page, by: sort?.field }) },
+    });
+    await expect(api.getList('/items', { sort: { field: '', order: 'asc' } })).rejects.toThrow(
+      new TypeError('getList: sort.field must be a non-empty string, got ""'),
+    );
+    expect(server.requests).toEqual([]);
+  });
+
   it('sends a filter named like an Object.prototype member (constructor) alongside searchParams, not as a collision', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, []));
     const api = createApiClient({ baseUrl: server.url });
