@@ -43,7 +43,8 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
  * The arguments after the path, all optional when the path is not one endpoint's: so that a path not in
  * the map (`'/usres'`, for which TypeScript falls back to the union of every path) is reported as such
  * ("not assignable to parameter of type '"/users" | ..."'), not as a missing argument. A path typed as a
- * union of paths is checked at run time (a missing parameter throws a TypeError).
+ * union of paths has its `params` checked at run time when they are given (a missing one throws a
+ * TypeError); without `params` it is sent as written, `{id}` included (docs/client.md, "URLs").
  */
 type ArgsFor<P, Args extends unknown[]> = IsUnion<P> extends true ? Partial<Args> : Args;
 type KeyOf<A> = Extract<keyof A, string>;
