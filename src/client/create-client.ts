@@ -20,6 +20,7 @@ import type {
   RequestBody,
   RequestOptions,
   ResponsePromise,
+  SearchParams,
   SseEvent,
   SseOptions,
 } from './types.js';
@@ -174,18 +175,18 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     if (!isPlainObject(params)) throw searchParamsError(params, 'pagination.request(query) result');
     // A parameter given twice would be replaced silently (searchParams) or sent twice (the path's query).
     const pathQuery = new URLSearchParams(path.split('?')[1]);
+    const searchParams: SearchParams = { ...own };
     for (const name in params) {
+      // Left out (null, undefined): neither a collision nor a value that replaces searchParams' one.
+      if (params[name] == null) continue;
       // Own keys only: `constructor` is on every object's prototype, yet a fine filter name.
-      if (
-        (own && Object.hasOwn(own, name) && own[name] != null) ||
-        (params[name] != null && pathQuery.has(name))
-      ) {
+      if ((own && Object.hasOwn(own, name) && own[name] != null) || pathQuery.has(name)) {
         throw new TypeError(
           `getList: query parameter "${name}" of pagination/sort/filters is also in searchParams or the path; give it once`,
         );
       }
+      searchParams[name] = params[name];
     }
-    const searchParams = { ...own, ...params };
     const { data, response } = await request('GET', path, {
       ...options,
       searchParams,

@@ -170,6 +170,18 @@ describe('defaultListRequest', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('leaves out a filter that is undefined or null, keeping the searchParams value of that name (no collision)', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, []));
+    const api = createApiClient({ baseUrl: server.url });
+    await api.getList('/items', {
+      searchParams: { status: 'open', tag: 'x' },
+      filters: { status: undefined, tag: null, owner: 'me' },
+    });
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/items?status=open&tag=x&page=1&limit=20&owner=me',
+    ]);
+  });
+
   it('sends a filter named like an Object.prototype member (constructor) alongside searchParams, not as a collision', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, []));
     const api = createApiClient({ baseUrl: server.url });
