@@ -204,13 +204,14 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
       withBody('PATCH', path, body, options),
     delete: (path: string, options?: RequestOptions<unknown>) => request('DELETE', path, options),
     request,
-    async getList(path, options = {}) {
-      const { query, rest } = splitListOptions(options);
+    async getList(path, options) {
+      // null, like undefined, is no options (as for get).
+      const { query, rest } = splitListOptions(options ?? {});
       return listPage(path, query, rest);
     },
-    async *paginate(path, options = {}) {
+    async *paginate(path, options) {
       // No page cap by default: the walk ends at the last page (or an empty one) anyway.
-      const { maxPages = Infinity, ...listOptions } = options;
+      const { maxPages = Infinity, ...listOptions } = options ?? {};
       const { query, rest } = splitListOptions(listOptions);
       yield* paginateItems((page) => listPage(path, page, rest), query, maxPages);
     },

@@ -182,6 +182,19 @@ describe('defaultListRequest', () => {
     ]);
   });
 
+  it('takes null options as no options, as get() does, instead of a destructuring crash', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, [1]));
+    const api = createApiClient({ baseUrl: server.url });
+    expect((await api.getList('/items', null as never)).data).toEqual([1]);
+    const items: unknown[] = [];
+    for await (const item of api.paginate('/items', null as never)) items.push(item);
+    expect(items).toEqual([1]);
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/items?page=1&limit=20',
+      '/items?page=1&limit=20',
+    ]);
+  });
+
   it('sends a filter named like an Object.prototype member (constructor) alongside searchParams, not as a collision', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, []));
     const api = createApiClient({ baseUrl: server.url });
