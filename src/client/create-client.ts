@@ -4,7 +4,7 @@ import type { Call } from './call.js';
 import type { ApiClientFor } from './endpoint-map.js';
 import { mergeClientConfig } from './extend.js';
 import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
-import { assertPageNumbers, paginateItems, toPaginatedResponse } from './pagination.js';
+import { assertListQuery, assertPageNumbers, mappedPage, paginateItems } from './pagination.js';
 import { composePipeline } from './pipeline.js';
 import { prepareCall } from './prepare.js';
 import { responsePromise } from './response-promise.js';
@@ -20,6 +20,7 @@ import type {
   RequestBody,
   RequestOptions,
   ResponsePromise,
+  SearchParams,
   SseEvent,
   SseOptions,
 } from './types.js';
@@ -174,20 +175,23 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     if (!isPlainObject(params)) throw searchParamsError(params, 'pagination.request(query) result');
     // A parameter given twice would be replaced silently (searchParams) or sent twice (the path's query).
     const pathQuery = new URLSearchParams(path.split('?')[1]);
+    const searchParams: SearchParams = { ...own };
     for (const name in params) {
-      if (own?.[name] != null || (params[name] != null && pathQuery.has(name))) {
+      // Left out (null, undefined): neither a collision nor a value that replaces searchParams' one.
+      if (params[name] == null) continue;
+      // Own keys only: `constructor` is on every object's prototype, yet a fine filter name.
+      if ((own && Object.hasOwn(own, name) && own[name] != null) || pathQuery.has(name)) {
         throw new TypeError(
           `getList: query parameter "${name}" of pagination/sort/filters is also in searchParams or the path; give it once`,
         );
       }
+      searchParams[name] = params[name];
     }
-    const searchParams = { ...own, ...params };
     const { data, response } = await request('GET', path, {
       ...options,
       searchParams,
     } as RequestOptions<unknown>).withResponse();
-    const mapped = client.pagination.response(data, response, query);
-    return toPaginatedResponse(mapped.data as T[], mapped.total, query);
+    return mappedPage<T>(client.pagination.response(data, response, query), query);
   };
 
   const client_: ApiClient = {
@@ -200,13 +204,14 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
       withBody('PATCH', path, body, options),
     delete: (path: string, options?: RequestOptions<unknown>) => request('DELETE', path, options),
     request,
-    async getList(path, options = {}) {
-      const { query, rest } = splitListOptions(options);
+    async getList(path, options) {
+      // null, like undefined, is no options (as for get).
+      const { query, rest } = splitListOptions(options ?? {});
       return listPage(path, query, rest);
     },
-    async *paginate(path, options = {}) {
+    async *paginate(path, options) {
       // No page cap by default: the walk ends at the last page (or an empty one) anyway.
-      const { maxPages = Infinity, ...listOptions } = options;
+      const { maxPages = Infinity, ...listOptions } = options ?? {};
       const { query, rest } = splitListOptions(listOptions);
       yield* paginateItems((page) => listPage(path, page, rest), query, maxPages);
     },
@@ -241,5 +246,7 @@ function splitListOptions<T>(options: ListOptions<T>): { query: ListQuery; rest:
   const query: ListQuery = { page: pagination.page, limit: pagination.limit };
   if (sort != null) query.sort = sort;
   if (filters !== undefined) query.filters = filters;
+  // Here, not only in the default mapping: a custom one must not send a bad sort.field either.
+  assertListQuery(query);
   return { query, rest };
 }

@@ -43,7 +43,8 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
  * The arguments after the path, all optional when the path is not one endpoint's: so that a path not in
  * the map (`'/usres'`, for which TypeScript falls back to the union of every path) is reported as such
  * ("not assignable to parameter of type '"/users" | ..."'), not as a missing argument. A path typed as a
- * union of paths is checked at run time (a missing parameter throws a TypeError).
+ * union of paths has its `params` checked at run time when they are given (a missing one throws a
+ * TypeError); without `params` it is sent as written, `{id}` included (docs/client.md, "URLs").
  */
 type ArgsFor<P, Args extends unknown[]> = IsUnion<P> extends true ? Partial<Args> : Args;
 type KeyOf<A> = Extract<keyof A, string>;
@@ -173,7 +174,8 @@ const PLACEHOLDER = /\{([^{}/]*)\}/g;
  * Fills every `{name}` of `template` with `params[name]`, percent-encoded (`a/b` -> `a%2Fb`), so a
  * value can never add a path segment, a query or a fragment.
  * @throws TypeError when a parameter is missing, is not a string or a finite number, is empty, `.` or
- *   `..` (which URL parsing would turn into another path), or `params` has a name the path does not.
+ *   `..` (which URL parsing would turn into another path), has a lone surrogate, or `params` has a name
+ *   the path does not.
  * @example fillPathParams('/repos/{owner}/{repo}', { owner: 'a b', repo: 'x' }) // '/repos/a%20b/x'
  */
 export function fillPathParams(
@@ -200,7 +202,14 @@ export function fillPathParams(
       throw new TypeError(`params.${name} must not be empty, "." or "..", got ${JSON.stringify(text)}`);
     }
     used.add(name);
-    return encodeURIComponent(text);
+    try {
+      return encodeURIComponent(text);
+    } catch {
+      // URIError "URI malformed", naming nothing; the value is not shown (a path may carry a token).
+      throw new TypeError(
+        `params.${name} must be well-formed Unicode: it has a lone surrogate, which cannot be percent-encoded`,
+      );
+    }
   });
   for (const name of Object.keys(given)) {
     if (!used.has(name)) throw new TypeError(`params.${name} is not a parameter of the path ${shown()}`);

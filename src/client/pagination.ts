@@ -159,6 +159,25 @@ export function toPaginatedResponse<T>(
   return { data, pagination: { page, limit, total, totalPages, hasNextPage, hasPreviousPage: page > 1 } };
 }
 
+/**
+ * The page of what `pagination.response` returned: a TypeError naming what it got (types, never values)
+ * unless it is `{ data: [...], total? }`, rather than a crash on `undefined` or a string walked char by char.
+ */
+export function mappedPage<T>(mapped: unknown, query: ListQuery): PaginatedResponse<T> {
+  const data = isRecord(mapped) ? mapped['data'] : undefined;
+  if (!Array.isArray(data)) {
+    const got = isRecord(mapped)
+      ? `{ data: ${describe(data)} }`
+      : Array.isArray(mapped)
+        ? 'an array'
+        : describe(mapped);
+    throw new TypeError(
+      `getList: pagination.response(body, response, query) must return { data: [...items], total? }, got ${got}`,
+    );
+  }
+  return toPaginatedResponse(data as T[], (mapped as { total?: number }).total, query);
+}
+
 /** Every item of every page: calls `fetchPage` for page, page+1, ... until the last page or `maxPages` pages. */
 export async function* paginateItems<T>(
   fetchPage: (query: ListQuery) => Promise<PaginatedResponse<T>>,

@@ -123,6 +123,20 @@ describe('params through createApiClient<Api>(), against a loopback server', () 
     expect(server.requests).toEqual([]);
   });
 
+  it('rejects a value with a lone surrogate with a TypeError naming the param (not a URIError), before sending', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, {}));
+    const api = createApiClient({ baseUrl: server.url });
+    // Half of an emoji, as a string cut by slice() or a byte limit leaves it.
+    const call = api.get('/tokens/{token}', { params: { token: 's3cr3t\uD83D' } });
+    await expect(call).rejects.toThrow(
+      new TypeError(
+        'params.token must be well-formed Unicode: it has a lone surrogate, which cannot be percent-encoded',
+      ),
+    );
+    await expect(call).rejects.toBeInstanceOf(TypeError);
+    expect(server.requests).toEqual([]);
+  });
+
   it('shows the path in a params error with its secret query values and credentials redacted', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, {}));
     const api = createApiClient({ baseUrl: server.url });

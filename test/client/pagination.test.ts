@@ -102,6 +102,33 @@ describe('defaultListRequest', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('rejects what a custom pagination.response returns unless it is { data: [...] }, one TypeError naming what it got', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, { rows: ['secret-row'] }));
+    const mapped = (response: () => unknown) =>
+      createApiClient({ baseUrl: server.url, pagination: { response: response as never } });
+    const error = (got: string) =>
+      new TypeError(
+        `getList: pagination.response(body, response, query) must return { data: [...items], total? }, got ${got}`,
+      );
+    await expect(mapped(() => undefined).getList('/items')).rejects.toThrow(error('undefined'));
+    await expect(mapped(() => ['a']).getList('/items')).rejects.toThrow(error('an array'));
+    await expect(mapped(() => ({ data: 'secret-row' })).getList('/items')).rejects.toThrow(
+      error('{ data: a string }'),
+    );
+    await expect(mapped(() => ({ items: [] })).getList('/items')).rejects.toThrow(
+      error('{ data: undefined }'),
+    );
+    // paginate throws the same error instead of yielding a string's characters one by one.
+    const yielded: unknown[] = [];
+    const walk = async (): Promise<void> => {
+      for await (const item of mapped(() => ({ data: 'ab' })).paginate('/items', { maxPages: 2 })) {
+        yielded.push(item);
+      }
+    };
+    await expect(walk()).rejects.toThrow(error('{ data: a string }'));
+    expect(yielded).toEqual([]);
+  });
+
   it('refuses a query parameter given in searchParams or the path that pagination, sort or filters also set', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, [1]));
     const api = createApiClient({ baseUrl: server.url });
@@ -128,6 +155,55 @@ describe('defaultListRequest', () => {
     });
     expect(server.requests.map((request) => request.url)).toEqual([
       '/items?q=a&tag=x&page=1&limit=20&owner=me',
+    ]);
+  });
+
+  it('rejects a bad sort.field before sending with a custom pagination.request too, not after the response', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, []));
+    const api = createApiClient({
+      baseUrl: server.url,
+      pagination: { request: ({ page, sort }) => ({ p: page, by: sort?.field }) },
+    });
+    await expect(api.getList('/items', { sort: { field: '', order: 'asc' } })).rejects.toThrow(
+      new TypeError('getList: sort.field must be a non-empty string, got ""'),
+    );
+    expect(server.requests).toEqual([]);
+  });
+
+  it('leaves out a filter that is undefined or null, keeping the searchParams value of that name (no collision)', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, []));
+    const api = createApiClient({ baseUrl: server.url });
+    await api.getList('/items', {
+      searchParams: { status: 'open', tag: 'x' },
+      filters: { status: undefined, tag: null, owner: 'me' },
+    });
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/items?status=open&tag=x&page=1&limit=20&owner=me',
+    ]);
+  });
+
+  it('takes null options as no options, as get() does, instead of a destructuring crash', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, [1]));
+    const api = createApiClient({ baseUrl: server.url });
+    expect((await api.getList('/items', null as never)).data).toEqual([1]);
+    const items: unknown[] = [];
+    for await (const item of api.paginate('/items', null as never)) items.push(item);
+    expect(items).toEqual([1]);
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/items?page=1&limit=20',
+      '/items?page=1&limit=20',
+    ]);
+  });
+
+  it('sends a filter named like an Object.prototype member (constructor) alongside searchParams, not as a collision', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, []));
+    const api = createApiClient({ baseUrl: server.url });
+    await api.getList('/results', {
+      searchParams: { season: 2024 },
+      filters: { constructor: 'ferrari', toString: 'x' },
+    });
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/results?season=2024&page=1&limit=20&constructor=ferrari&toString=x',
     ]);
   });
 
