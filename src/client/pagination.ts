@@ -187,9 +187,15 @@ export async function* paginateItems<T>(
   // Infinity is allowed: "no cap", the end of the list still stops the walk.
   if (maxPages !== Infinity) checkNumber('paginate: maxPages', maxPages, 1, Number.MAX_SAFE_INTEGER, true);
   assertListQuery(first);
+  // The largest page the server sent: its own page size when it caps `limit` (asked 100, sends 10).
+  let size = 0;
   for (let fetched = 0, page = first.page; fetched < maxPages; fetched += 1, page += 1) {
-    const result = await fetchPage({ ...first, page });
-    yield* result.data;
-    if (result.data.length === 0 || !result.pagination.hasNextPage) return;
+    const { data, pagination } = await fetchPage({ ...first, page });
+    yield* data;
+    if (data.length === 0) return;
+    size = Math.max(size, data.length);
+    // A page counted at `limit` may be the last while, counted at the server's size, the total says
+    // more items come: the walk goes on (see docs/pagination.md, "Iterating over every item").
+    if (!pagination.hasNextPage && page >= Math.ceil(pagination.total / size)) return;
   }
 }

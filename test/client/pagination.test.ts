@@ -472,6 +472,22 @@ describe('paginateItems', () => {
     expect(asked).toEqual([]);
   });
 
+  it('walks every page of a server that caps the page size below limit when it gives a total (asked 100, sent 10)', async () => {
+    const items = Array.from({ length: 57 }, (_, i) => i + 1);
+    const server = await serve((req, res) => {
+      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page'));
+      // At most 10 per page, whatever the limit asked: its pages are of 10.
+      sendJson(res, 200, { data: items.slice((page - 1) * 10, page * 10), total: items.length });
+    });
+    const api = createApiClient({ baseUrl: server.url });
+    expect(await collect(api.paginate<number>('/items', { pagination: { page: 1, limit: 100 } }))).toEqual(
+      items,
+    );
+    expect(server.requests.map((request) => request.url)).toEqual(
+      [1, 2, 3, 4, 5, 6].map((page) => `/items?page=${page}&limit=100`),
+    );
+  });
+
   it('passes on an error of fetchPage', async () => {
     const failing = async (): Promise<PaginatedResponse<number>> => {
       throw new Error('page failed');
