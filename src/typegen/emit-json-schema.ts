@@ -1,6 +1,7 @@
 // Model -> JSON Schema 2020-12 text. The schema is built as a tree of Maps (so keys such as `__proto__`
 // stay plain data and members keep their order of first appearance, which a plain object would reorder
 // for integer-like keys) and printed by a small JSON writer.
+import { stringLiteral } from './identifiers.js';
 import type { ObjectNode, TypeNode } from './model.js';
 import type { Naming } from './names.js';
 
@@ -172,13 +173,13 @@ function write(value: Json, level: number, out: string[]): void {
     for (const [key, member] of value) {
       if (!first) out.push(',\n');
       first = false;
-      out.push(pad, JSON.stringify(key), ': ');
+      out.push(pad, stringLiteral(key), ': ');
       write(member, level + 1, out);
     }
     out.push('\n', '  '.repeat(level), '}');
   } else if (Array.isArray(value)) {
     if (value.every((item) => !(item instanceof Map) && !Array.isArray(item))) {
-      out.push('[', value.map((item) => JSON.stringify(item)).join(', '), ']');
+      out.push('[', value.map(scalar).join(', '), ']');
       return;
     }
     const pad = '  '.repeat(level + 1);
@@ -190,6 +191,15 @@ function write(value: Json, level: number, out: string[]): void {
     });
     out.push('\n', '  '.repeat(level), ']');
   } else {
-    out.push(JSON.stringify(value));
+    out.push(scalar(value));
   }
+}
+
+/**
+ * A string, number, boolean or null as JSON. Strings (keys, enum literals) get the escapes of the other
+ * formats (docs/type-inference.md#member-names), each a valid JSON escape, so no key or literal can hide
+ * what it says from a reader.
+ */
+function scalar(value: Json): string {
+  return typeof value === 'string' ? stringLiteral(value) : JSON.stringify(value);
 }

@@ -1,5 +1,5 @@
 import { infer } from './infer.js';
-import { checkGenerateKeys, inferOptionsOf, type OutputFormat, resolveGenerateOptions } from './options.js';
+import { inferOptionsOf, type OutputFormat, resolveGenerateOptions } from './options.js';
 import { render } from './render.js';
 
 export type { OutputFormat } from './options.js';
@@ -78,7 +78,6 @@ export interface GenerateTypesOptions {
  * @throws TypeError/RangeError for bad options (an unknown key included); TypeError for a value JSON cannot hold (function, bigint, symbol).
  */
 export function generateTypes(value: unknown, options: GenerateTypesOptions): string {
-  checkGenerateKeys(options);
   const resolved = resolveGenerateOptions(options);
   return render(infer(value, resolved.maxDepth, inferOptionsOf(resolved)), resolved);
 }

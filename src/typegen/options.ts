@@ -89,6 +89,8 @@ export function resolveGenerateOptions(options: unknown): ResolvedGenerateOption
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`options must be an object with a name, got ${describe(options)}`);
   }
+  // Here rather than in each entry point, so that generateTypesFromSamples refuses a typo too.
+  checkGenerateKeys(options);
   const {
     name,
     maxDepth = GENERATE_DEFAULTS.maxDepth,

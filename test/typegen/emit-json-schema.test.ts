@@ -137,6 +137,34 @@ describe('JSON Schema output', () => {
     expect(createAjv().compile(JSON.parse(schema(value)))(value)).toBe(true);
   });
 
+  it('escapes invisible characters in keys and enum literals as the other formats do, keeping their values', () => {
+    // A bidi override (U+202E) written raw would reorder what a reader sees around it; the line and
+    // paragraph separators, a C1 control, zero-width space and BOM are escaped too (docs/type-inference.md).
+    const hidden = '\u202e \u2028 \u2029 \u0085 \u200b \ufeff \u007f';
+    const value = [
+      ...Array.from({ length: 3 }, () => ({ [`key${hidden}`]: 1, status: `open${hidden}` })),
+      ...Array.from({ length: 3 }, () => ({ [`key${hidden}`]: 2, status: 'closed' })),
+    ];
+    const text = schema(value, { enums: true });
+    expect(text).toContain('"key\\u202e \\u2028 \\u2029 \\u0085 \\u200b \\ufeff \\u007f": {');
+    expect(text).toContain(
+      '"enum": ["open\\u202e \\u2028 \\u2029 \\u0085 \\u200b \\ufeff \\u007f", "closed"]',
+    );
+    expect(text).not.toMatch(/[\u007f-\u009f\u200b\u202e\u2028\u2029\ufeff]/);
+    expect(body(value, { enums: true })).toEqual({
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          [`key${hidden}`]: { type: 'number' },
+          status: { type: 'string', enum: [`open${hidden}`, 'closed'] },
+        },
+        required: [`key${hidden}`, 'status'],
+      },
+    });
+    expect(createAjv().compile(JSON.parse(text))(value)).toBe(true);
+  });
+
   it('validates a dictionary whose named member is __proto__, which ajv checks by additionalProperties', () => {
     // ajv leaves a `__proto__` entry of `properties` aside, so that key meets the other keys' schema.
     const subs = Array.from({ length: 20 }, (_, i) => `"sub${i}": {"x": ${i}}`).join(', ');

@@ -68,6 +68,17 @@ describe('format, named, maps and formats options', () => {
     );
   });
 
+  it('refuse a key generateTypesFromSamples does not have, as generateTypes does', () => {
+    const options = { name: 'T', enum: true } as unknown as { name: string };
+    const samples = Array.from({ length: 6 }, (_, i) => ({ status: i % 2 === 0 ? 'open' : 'closed' }));
+    expect(() => generateTypesFromSamples(samples, options)).toThrow(
+      new TypeError('generateTypes(options): enum is not an option of generateTypes (misspelt?)'),
+    );
+    expect(
+      generateTypesFromSamples([1], { name: 'T', extra: undefined } as unknown as { name: string }),
+    ).toBe('export type T = number;\n');
+  });
+
   it('apply to generateTypesFromSamples the same way', () => {
     expect(generateTypesFromSamples([1, 'a'], { name: 'T', format: 'zod' })).toBe(
       "import { z } from 'zod';\n\nexport const tSchema = z.union([z.number(), z.string()]);\nexport type T = z.infer<typeof tSchema>;\n",
