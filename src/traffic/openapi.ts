@@ -3,6 +3,7 @@
 // components/schemas, named as the TypeScript types. Values are never written: no example, no default,
 // no header. docs/traffic.md, "OpenAPI".
 import { STATUS_CODES } from 'node:http';
+import { escapeInvisible } from '../typegen/identifiers.js';
 import { generateTypesFromSamples } from '../typegen/samples.js';
 import { bodyRequired, type EndpointTypes, type TrafficTypeOptions } from './endpoint-types.js';
 import { isIntegerText, querySchema } from './query.js';
@@ -120,7 +121,8 @@ export function emitOpenApi(endpoints: readonly EndpointTypes[], options: OpenAp
   }
   document['paths'] = paths;
   if (Object.keys(schemas).length > 0) document['components'] = { schemas };
-  return `${JSON.stringify(document, null, 2)}\n`;
+  // Keys and enum values from the traffic keep the escapes of every other output (docs/formats.md).
+  return `${escapeInvisible(JSON.stringify(document, null, 2))}\n`;
 }
 
 /**

@@ -4,8 +4,9 @@
 // valid whatever it holds, so a non-ASCII key is quoted rather than risked.
 const IDENTIFIER_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-// Code points escaped in quoted keys beyond what JSON.stringify escapes.
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+// Code points escaped in JSON text beyond what JSON.stringify escapes (it escapes C0 controls already,
+// so a raw line break left in its text is layout): DEL and C1 controls, format characters, separators.
+const INVISIBLE = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 // Escaped per UTF-16 unit (`\ud83d\ude00`), never `\u{...}`, which TypeScript refuses below ES2015 targets.
 function escapeCodeUnits(char: string): string {
@@ -32,12 +33,20 @@ export function isIdentifierName(key: string): boolean {
  */
 export function propertyKey(key: string): string {
   if (IDENTIFIER_NAME.test(key)) return key;
-  return JSON.stringify(key).replace(INVISIBLE, escapeCodeUnits);
+  return escapeInvisible(JSON.stringify(key));
 }
 
 /** A string literal type or value: a JSON string, with the same extra escapes as {@link propertyKey}. */
 export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(INVISIBLE, escapeCodeUnits);
+  return escapeInvisible(JSON.stringify(text));
+}
+
+/**
+ * JSON text (from JSON.stringify, indented or not) with the extra escapes of {@link propertyKey} in its
+ * strings: the same values once parsed, and no key or value that hides what it says from a reader.
+ */
+export function escapeInvisible(json: string): string {
+  return json.replace(INVISIBLE, escapeCodeUnits);
 }
 
 /**

@@ -134,6 +134,17 @@ describe('emitOpenApi', () => {
     expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
   });
 
+  it('escapes invisible characters of keys as the JSON Schema output does, keeping the keys once parsed', async () => {
+    const key = 'total\u202e\u200bdue\u2028';
+    const hidden = readHar(harText([{ url: 'https://h.test/bills/1', response: { [key]: 1 } }]));
+    const text = emitOpenApi(typeEndpoints(hidden.endpoints));
+    expect(text).toContain('"total\\u202e\\u200bdue\\u2028"');
+    expect(text).not.toMatch(/[\u202e\u200b\u2028]/);
+    const document = JSON.parse(text);
+    expect(Object.keys(document.components.schemas.GetBillsId.properties)).toEqual([key]);
+    expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
+  });
+
   it('leaves out an endpoint whose method OpenAPI 3.1 has no operation for (QUERY), and stays valid', async () => {
     const withQuery = readHar(
       harText([
