@@ -102,7 +102,7 @@ export function resolveTimeout(raw: string | undefined): number | undefined {
 export function resolveName(raw: string | undefined): string | undefined {
   const name = resolveNonEmpty('--name', raw);
   if (name !== undefined && !/[A-Za-z0-9]/.test(name)) {
-    throw new UsageError(`--name must contain a letter or digit, got "${raw}"`);
+    throw new UsageError(`--name must contain an ASCII letter or digit, got "${raw}"`);
   }
   return name;
 }

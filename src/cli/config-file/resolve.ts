@@ -129,7 +129,7 @@ function endpoint(raw: unknown, where: string, defaults: Defaults): ResolvedEndp
       ? defaultName(sources.slice(0, urls.length), sources.slice(urls.length), where)
       : cleanName(name);
   if (fileName === undefined)
-    invalid(`${where}.name must contain a letter or digit, got ${JSON.stringify(name)}`);
+    invalid(`${where}.name must contain an ASCII letter or digit, got ${JSON.stringify(name)}`);
   if (fileName!.toLowerCase() === 'index')
     invalid(`${where}.name "index" is taken by the generated index.ts`);
   return {

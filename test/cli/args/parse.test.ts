@@ -173,7 +173,7 @@ describe('parseCliArgs usage errors', () => {
     ],
     [['--type', '--out=', URL_ARG], '--out must not be empty'],
     [['--type', '--name=  ', URL_ARG], '--name must not be empty'],
-    [['--type', '--name=!!!', URL_ARG], '--name must contain a letter or digit, got "!!!"'],
+    [['--type', '--name=!!!', URL_ARG], '--name must contain an ASCII letter or digit, got "!!!"'],
   ])('%j -> %s', (argv, message) => {
     expect(usageError(argv)).toBe(message);
   });

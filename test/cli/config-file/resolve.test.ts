@@ -173,7 +173,7 @@ describe('resolveConfig', () => {
     ],
     [
       { endpoints: [{ url: 'https://h/a', name: '!!' }] },
-      'typefetch.config.json: endpoints[0].name must contain a letter or digit, got "!!"',
+      'typefetch.config.json: endpoints[0].name must contain an ASCII letter or digit, got "!!"',
     ],
     [
       { endpoints: [{ url: 'https://h/index' }] },
