@@ -11,7 +11,7 @@ import type * as Typefetch from '../../src/index.js';
 import { PUBLIC_RUNTIME_EXPORTS } from '../helpers/public-exports.js';
 import type { TestServer } from '../helpers/server.js';
 import { DIST_ESM, ensureLibraryBuilt } from '../package/helpers/dist.js';
-import { ITEMS, PNG, RANDOM, startCorsApi, startPageServer } from './servers.js';
+import { type CorsApi, ITEMS, PNG, RANDOM, startCorsApi, startPageServer } from './servers.js';
 
 /** Debian's package (`apt-get install -y chromium`); never a browser downloaded by playwright. */
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -27,7 +27,7 @@ const CHROMIUM_ARGS = [
 ];
 
 let pageServer: TestServer;
-let api: TestServer;
+let api: CorsApi;
 let profile: string;
 let context: BrowserContext;
 let page: Page;
@@ -405,5 +405,319 @@ describe('server-sent events in Chromium', () => {
       { event: 'message', data: 'a\nb', id: '1', retry: undefined },
       { event: 'tick', data: '{"n":2}', id: '1', retry: undefined },
     ]);
+  });
+});
+
+describe('CORS refusals in Chromium', () => {
+  it('a response without Access-Control-Allow-Origin is a NetworkError (Spanish message too), retried only as the policy says', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, ApiError, NetworkError } = window.typefetch;
+      const out: unknown[] = [];
+      for (const locale of ['en', 'es'] as const) {
+        const client = createApiClient({
+          baseUrl,
+          locale,
+          retryPolicy: { maxRetries: 2, initialDelayMs: 10 },
+        });
+        const error = await client.get('/no-cors').then(
+          () => 'resolved',
+          (e: unknown) => e,
+        );
+        if (!(error instanceof NetworkError)) return `not a NetworkError: ${String(error)}`;
+        out.push({
+          apiError: error instanceof ApiError,
+          status: error.status,
+          statusText: error.statusText,
+          message: error.message,
+          cause: `${(error.cause as Error).name}: ${(error.cause as Error).message}`,
+        });
+      }
+      return out;
+    }, api.url);
+    const common = {
+      apiError: true,
+      status: 0,
+      statusText: 'Network Error',
+      cause: 'TypeError: Failed to fetch',
+    };
+    expect(outcome).toEqual([
+      { ...common, message: 'Network error. The server could not be reached.' },
+      { ...common, message: 'Error de red. No se pudo contactar con el servidor.' },
+    ]);
+    // The server answered every attempt: 3 per call (one try, two retries), then the client gave up.
+    expect(seen('/no-cors')).toHaveLength(6);
+  });
+
+  it('a header the preflight does not allow is a NetworkError, and the request itself is never sent', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, NetworkError } = window.typefetch;
+      const client = createApiClient({ baseUrl, defaultHeaders: { 'X-Not-Allowed': '1' } });
+      const error = await client.get('/users/1').then(
+        () => 'resolved',
+        (e: unknown) => e,
+      );
+      return error instanceof NetworkError ? error.message : `not a NetworkError: ${String(error)}`;
+    }, api.url);
+    expect(outcome).toBe('Network error. The server could not be reached.');
+    const preflight = api.requests.filter(
+      (request) =>
+        request.method === 'OPTIONS' && request.headers['access-control-request-headers'] === 'x-not-allowed',
+    );
+    expect(preflight.map((request) => request.url)).toEqual(['/users/1']);
+  });
+
+  it("passes `credentials` to fetch: 'include' stores and sends the API's cookie, the default sends none", async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      await client.get('/login', { credentials: 'include' });
+      return {
+        include: await client.get('/whoami', { credentials: 'include' }),
+        omit: await client.get('/whoami', { credentials: 'omit' }),
+        default: await client.get('/whoami'),
+      };
+    }, api.url);
+    expect(outcome).toEqual({
+      include: { cookie: 'sid=s-1' },
+      omit: { cookie: null },
+      default: { cookie: null },
+    });
+  });
+});
+
+describe('timeouts and aborts in Chromium', () => {
+  it('timeoutMs covers a body that stalls after the headers: TimeoutError, and the connection is closed', async () => {
+    const before = api.cutOff.length;
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, TimeoutError } = window.typefetch;
+      const client = createApiClient({ baseUrl, timeoutMs: 300, locale: 'es' });
+      const started = performance.now();
+      const error = await client.get('/stall').then(
+        () => 'resolved',
+        (e: unknown) => e,
+      );
+      if (!(error instanceof TimeoutError)) return `not a TimeoutError: ${String(error)}`;
+      const { status, message, isTimeout } = error;
+      return { status, message, isTimeout, waited: performance.now() - started };
+    }, api.url);
+    expect(outcome).toEqual({
+      status: 408,
+      message: 'La solicitud tardó demasiado en responder.',
+      isTimeout: true,
+      waited: expect.any(Number),
+    });
+    expect((outcome as { waited: number }).waited).toBeGreaterThanOrEqual(290);
+    await expect.poll(() => api.cutOff.slice(before), { timeout: 5000 }).toEqual(['/stall']);
+  });
+
+  it('totalTimeoutMs bounds a call across its retries and waits', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, TimeoutError } = window.typefetch;
+      const client = createApiClient({
+        baseUrl,
+        totalTimeoutMs: 500,
+        retryPolicy: { maxRetries: 50, initialDelayMs: 150, factor: 1 },
+      });
+      const started = performance.now();
+      const error = await client.get('/always-503').then(
+        () => 'resolved',
+        (e: unknown) => e,
+      );
+      if (!(error instanceof TimeoutError)) return `not a TimeoutError: ${String(error)}`;
+      return { message: error.message, waited: performance.now() - started };
+    }, api.url);
+    expect(outcome).toEqual({
+      message: 'The request did not finish within its total time limit.',
+      waited: expect.any(Number),
+    });
+    const { waited } = outcome as { waited: number };
+    expect(waited).toBeGreaterThanOrEqual(490);
+    expect(waited).toBeLessThan(5000);
+    // One attempt every 150 ms or so within 500 ms: a handful, not the 51 the policy allows.
+    expect(seen('/always-503').length).toBeGreaterThanOrEqual(2);
+    expect(seen('/always-503').length).toBeLessThanOrEqual(5);
+  });
+
+  it("the caller's abort rejects with its reason, unchanged: before sending, while waiting for headers, while reading the body", async () => {
+    const before = api.requests.length;
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl, retryPolicy: { maxRetries: 2 } });
+      const out: Record<string, unknown> = {};
+      const cases = [
+        ['before', '/users/1', 0],
+        ['headers', '/slow', 100],
+        ['body', '/stall', 200],
+      ] as const;
+      for (const [when, path, after] of cases) {
+        const controller = new AbortController();
+        const reason = new Error(`left ${when}`);
+        if (after === 0) controller.abort(reason);
+        else setTimeout(() => controller.abort(reason), after);
+        const error = await client.get(path, { signal: controller.signal }).then(
+          () => 'resolved',
+          (e: unknown) => e,
+        );
+        out[when] = error === reason ? 'the reason' : String(error);
+      }
+      // Without a reason of its own, the signal's default: a DOMException named AbortError.
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 100);
+      const error = await client.get('/slow', { signal: controller.signal }).then(
+        () => 'resolved',
+        (e: unknown) => e,
+      );
+      out['default'] = error instanceof DOMException ? error.name : String(error);
+      return out;
+    }, api.url);
+    expect(outcome).toEqual({
+      before: 'the reason',
+      headers: 'the reason',
+      body: 'the reason',
+      default: 'AbortError',
+    });
+    // Nothing was sent for the first, and no abort was retried.
+    expect(api.requests.slice(before).map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /slow',
+      'GET /stall',
+      'GET /slow',
+    ]);
+  });
+});
+
+describe('deduplication in Chromium', () => {
+  it('five concurrent identical GETs make one request; each caller gets its own copy; one caller aborts alone', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl, dedupe: true });
+      const controller = new AbortController();
+      const reason = new Error('this caller left');
+      const calls = [0, 1, 2, 3, 4].map((i) =>
+        client.get<{ at: string }>('/delayed?q=1', i === 2 ? { signal: controller.signal } : {}),
+      );
+      setTimeout(() => controller.abort(reason), 50);
+      const settled = await Promise.allSettled(calls);
+      const values = settled.map((result) =>
+        result.status === 'fulfilled'
+          ? result.value
+          : result.reason === reason
+            ? 'the reason'
+            : String(result.reason),
+      );
+      const objects = values.filter((value) => typeof value === 'object');
+      return { values, distinct: new Set(objects).size };
+    }, api.url);
+    const data = { at: '?q=1' };
+    expect(outcome).toEqual({ values: [data, data, 'the reason', data, data], distinct: 4 });
+    expect(seen('/delayed')).toEqual(['GET /delayed?q=1']);
+  });
+});
+
+describe('Retry-After in Chromium', () => {
+  it('waits as Retry-After says (seconds or HTTP date) when the API exposes it, else the computed delay', async () => {
+    const waits = await page.evaluate(async (baseUrl) => {
+      const out: Record<string, number[]> = {};
+      for (const mode of ['seconds', 'date']) {
+        for (const expose of [true, false]) {
+          const sleeps: number[] = [];
+          const client = window.typefetch.createApiClient({
+            baseUrl,
+            retryPolicy: { maxRetries: 1, initialDelayMs: 25, maxDelayMs: 60_000 },
+            // Records the waits instead of sleeping through them.
+            clock: {
+              now: () => Date.now(),
+              sleep: async (ms) => {
+                sleeps.push(ms);
+              },
+            },
+          });
+          const key = `${mode}-${expose}`;
+          await client.get('/retry-after', { searchParams: { mode, key, ...(expose ? { expose: 1 } : {}) } });
+          out[key] = sleeps;
+        }
+      }
+      return out;
+    }, api.url);
+    expect(waits).toMatchObject({ 'seconds-true': [7000], 'seconds-false': [25], 'date-false': [25] });
+    // An HTTP date has whole seconds: 10 s ahead is 9 to 10 s away.
+    expect(waits['date-true']).toHaveLength(1);
+    expect(waits['date-true']?.[0]).toBeGreaterThan(8000);
+    expect(waits['date-true']?.[0]).toBeLessThanOrEqual(10_000);
+  });
+});
+
+describe('the Response in Chromium', () => {
+  it('withResponse() and asResponse() give the Response: its body read as text, Blob or ArrayBuffer; only exposed headers readable', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      const { data, response } = await client.get('/headers').withResponse();
+      const headers = (r: Response) =>
+        ['content-type', 'x-total-count', 'x-secret', 'etag'].map((name) => r.headers.get(name));
+      const text = await (await client.get('/headers').asResponse()).text();
+      const blob = await (await client.get('/headers').asResponse()).blob();
+      const buffer = await (await client.get('/headers').asResponse()).arrayBuffer();
+      return {
+        data,
+        bodyUsed: response.bodyUsed,
+        headers: headers(response),
+        text,
+        blob: [blob.type, await blob.text()],
+        buffer: new TextDecoder().decode(buffer),
+      };
+    }, api.url);
+    expect(outcome).toEqual({
+      data: { ok: true },
+      bodyUsed: true,
+      headers: ['application/json', '5', null, null],
+      text: '{"ok":true}',
+      blob: ['application/json', '{"ok":true}'],
+      buffer: '{"ok":true}',
+    });
+  });
+});
+
+describe('error classes in Chromium', () => {
+  it('every error class the bundle exports is what instanceof finds, with its Spanish message', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, ApiError, NetworkError, TimeoutError, CircuitOpenError, ValidationError } =
+        window.typefetch;
+      const classes = { ApiError, NetworkError, TimeoutError, CircuitOpenError, ValidationError };
+      const client = createApiClient({ baseUrl, locale: 'es', timeoutMs: 200 });
+      const breaker = createApiClient({ baseUrl, locale: 'es', circuitBreaker: { threshold: 1 } });
+      const schema = {
+        '~standard': { version: 1, vendor: 'test', validate: () => ({ issues: [{ message: 'no' }] }) },
+      } as const;
+      const calls: Record<string, () => Promise<unknown>> = {
+        ApiError: () => client.get('/missing'),
+        NetworkError: () => client.get('/no-cors'),
+        TimeoutError: () => client.get('/slow'),
+        CircuitOpenError: () => breaker.get('/broken').catch(() => breaker.get('/broken')),
+        ValidationError: () => client.get('/users/1', { validateResponse: schema }),
+      };
+      const out: Record<string, unknown> = {};
+      for (const [name, call] of Object.entries(calls)) {
+        const error = await call().then(
+          () => 'resolved',
+          (e: unknown) => e,
+        );
+        out[name] = [
+          Object.entries(classes)
+            .filter(([, cls]) => error instanceof cls)
+            .map(([className]) => className)
+            .join(' '),
+          error instanceof Error,
+          (error as Error).message,
+        ];
+      }
+      return out;
+    }, api.url);
+    expect(outcome).toEqual({
+      ApiError: ['ApiError', true, 'El recurso solicitado no fue encontrado.'],
+      NetworkError: ['ApiError NetworkError', true, 'Error de red. No se pudo contactar con el servidor.'],
+      TimeoutError: ['ApiError TimeoutError', true, 'La solicitud tardó demasiado en responder.'],
+      CircuitOpenError: [
+        'ApiError CircuitOpenError',
+        true,
+        'El servicio no está disponible temporalmente. Inténtalo de nuevo más tarde.',
+      ],
+      ValidationError: ['ApiError ValidationError', true, 'La respuesta no tiene la forma esperada.'],
+    });
   });
 });

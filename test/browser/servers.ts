@@ -38,13 +38,23 @@ export const RANDOM = randomBytes(64 * 1024);
 export const ALLOWED_HEADERS = 'content-type, x-request-id, last-event-id';
 export const ITEMS = [1, 2, 3, 4, 5].map((id) => ({ id, name: `item ${id}` }));
 
+/** The API server, and what it saw of connections the client closed. */
+export interface CorsApi extends TestServer {
+  /** Paths of the responses (`/stall`) whose connection closed before they ended, in order. */
+  cutOff: string[];
+}
+
 /**
  * The API, on another origin (another port) than the page, so every call is a CORS request. Only
  * `pageOrigin` is allowed; every response, error statuses included, carries the CORS headers (without
  * them the browser would hide the status and the client would see a network error).
  */
-export async function startCorsApi(pageOrigin: () => string): Promise<TestServer> {
+export async function startCorsApi(pageOrigin: () => string): Promise<CorsApi> {
   let flakyCalls = 0;
+  /** Calls per `key` query value, for routes that answer differently on a retry. */
+  const calls = new Map<string, number>();
+  /** Paths of the responses whose connection closed before the response ended. */
+  const cutOff: string[] = [];
   // Held requests: answered only when the server closes (the client times out first).
   const held = new Set<ServerResponse>();
   const server = await createTestServer((req, res) => {
@@ -159,6 +169,73 @@ export async function startCorsApi(pageOrigin: () => string): Promise<TestServer
         held.add(res);
         res.on('close', () => held.delete(res));
         return;
+      case 'GET /no-cors':
+        // Answered, but without CORS headers: the browser hides the response from the page.
+        return sendJson(res, 200, { ok: true });
+      case 'GET /login':
+        // A credentialed CORS response needs Access-Control-Allow-Credentials.
+        return sendJson(
+          res,
+          200,
+          { ok: true },
+          {
+            ...cors,
+            'access-control-allow-credentials': 'true',
+            'set-cookie': 'sid=s-1; Path=/; SameSite=Lax',
+          },
+        );
+      case 'GET /whoami':
+        return sendJson(
+          res,
+          200,
+          { cookie: req.headers.cookie ?? null },
+          {
+            ...cors,
+            'access-control-allow-credentials': 'true',
+          },
+        );
+      case 'GET /stall':
+        // The headers and the start of a JSON body, then nothing until the client goes away.
+        res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+        res.write('{"items": [');
+        held.add(res);
+        res.on('close', () => {
+          held.delete(res);
+          cutOff.push(url.pathname);
+        });
+        return;
+      case 'GET /always-503':
+        return sendJson(res, 503, { error: 'down' }, cors);
+      case 'GET /retry-after': {
+        // First call: 503 with a Retry-After (`seconds` or an HTTP `date` 10 s ahead), exposed to the page
+        // only with `expose`; the next call: 200.
+        const key = url.searchParams.get('key') ?? '';
+        const count = (calls.get(key) ?? 0) + 1;
+        calls.set(key, count);
+        if (count > 1) return sendJson(res, 200, { calls: count }, cors);
+        const retryAfter =
+          url.searchParams.get('mode') === 'date' ? new Date(Date.now() + 10_000).toUTCString() : '7';
+        const expose = url.searchParams.has('expose')
+          ? { 'access-control-expose-headers': 'Retry-After' }
+          : {};
+        return sendJson(res, 503, { error: 'later' }, { ...cors, ...expose, 'retry-after': retryAfter });
+      }
+      case 'GET /headers':
+        // One exposed header (X-Total-Count), one safelisted (content-type), two neither (etag, x-secret).
+        return sendJson(
+          res,
+          200,
+          { ok: true },
+          {
+            ...cors,
+            'x-total-count': '5',
+            'x-secret': 's',
+            etag: '"v1"',
+          },
+        );
+      case 'GET /delayed':
+        // A JSON answer 300 ms late: time for concurrent calls to meet.
+        return void setTimeout(() => sendJson(res, 200, { at: url.search }, cors), 300);
       default:
         return sendJson(res, 404, { error: 'not found' }, cors);
     }
@@ -166,6 +243,7 @@ export async function startCorsApi(pageOrigin: () => string): Promise<TestServer
 
   return {
     ...server,
+    cutOff,
     close: async () => {
       for (const res of held) res.destroy();
       await server.close();
