@@ -671,6 +671,22 @@ describe('the Response in Chromium', () => {
       buffer: '{"ok":true}',
     });
   });
+
+  it("keeps the Response's type, url and redirected with download progress too (the body is counted through a copy)", async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      const out: Record<string, unknown> = {};
+      for (const onDownloadProgress of [undefined, () => {}]) {
+        const key = onDownloadProgress ? 'progress' : 'plain';
+        const { response } = await client.get('/redirect', { onDownloadProgress }).withResponse();
+        const raw = await client.get('/redirect', { onDownloadProgress }).asResponse();
+        out[key] = [response, raw].map((r) => [r.type, r.url, r.redirected]);
+      }
+      return out;
+    }, api.url);
+    const kept = ['cors', `${api.url}/users/1`, true];
+    expect(outcome).toEqual({ plain: [kept, kept], progress: [kept, kept] });
+  });
 });
 
 describe('error classes in Chromium', () => {

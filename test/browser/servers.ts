@@ -236,6 +236,9 @@ export async function startCorsApi(pageOrigin: () => string): Promise<CorsApi> {
       case 'GET /delayed':
         // A JSON answer 300 ms late: time for concurrent calls to meet.
         return void setTimeout(() => sendJson(res, 200, { at: url.search }, cors), 300);
+      case 'GET /redirect':
+        res.writeHead(302, { ...cors, location: '/users/1' });
+        return void res.end();
       default:
         return sendJson(res, 404, { error: 'not found' }, cors);
     }
