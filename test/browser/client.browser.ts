@@ -11,7 +11,16 @@ import type * as Typefetch from '../../src/index.js';
 import { PUBLIC_RUNTIME_EXPORTS } from '../helpers/public-exports.js';
 import type { TestServer } from '../helpers/server.js';
 import { DIST_ESM, ensureLibraryBuilt } from '../package/helpers/dist.js';
-import { type CorsApi, ITEMS, PNG, RANDOM, startCorsApi, startPageServer } from './servers.js';
+import {
+  type CorsApi,
+  GUNZIPPED_LENGTH,
+  GZIPPED,
+  ITEMS,
+  PNG,
+  RANDOM,
+  startCorsApi,
+  startPageServer,
+} from './servers.js';
 
 /** Debian's package (`apt-get install -y chromium`); never a browser downloaded by playwright. */
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -735,5 +744,181 @@ describe('error classes in Chromium', () => {
       ],
       ValidationError: ['ApiError ValidationError', true, 'La respuesta no tiene la forma esperada.'],
     });
+  });
+});
+
+describe('progress in Chromium', () => {
+  it('a compressed download whose Content-Encoding is hidden: its encoded length first, then an unknown size, never past 1', async () => {
+    const events = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      const seen: Typefetch.Progress[] = [];
+      const data = await client.get<{ text: string }>('/gzip', { onDownloadProgress: (p) => seen.push(p) });
+      return { length: data.text.length, seen };
+    }, api.url);
+    expect(events.length).toBe(100_000);
+    const { seen } = events;
+    expect(seen[0]).toEqual({ transferredBytes: 0, totalBytes: GZIPPED.length, percent: 0 });
+    expect(seen.at(-1)).toEqual({
+      transferredBytes: GUNZIPPED_LENGTH,
+      totalBytes: GUNZIPPED_LENGTH,
+      percent: 1,
+    });
+    for (const event of seen.slice(1, -1)) {
+      expect(event.transferredBytes > GZIPPED.length ? event : { ...event, percent: undefined }).toEqual({
+        transferredBytes: event.transferredBytes,
+        totalBytes: event.transferredBytes > GZIPPED.length ? undefined : GZIPPED.length,
+        percent: undefined,
+      });
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('upload progress reports the start and the end only (no streamed body over HTTP/1.1), and the body arrives whole', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      const form = new FormData();
+      form.append('file', new Blob(['hello'], { type: 'text/plain' }), 'h.txt');
+      const bodies: Array<[string, Typefetch.RequestBody]> = [
+        ['json', { title: 'é' }],
+        ['blob', new Blob(['hello'], { type: 'text/plain' })],
+        ['bytes', new Uint8Array(100_000).fill(97)],
+        ['form', form],
+      ];
+      const out: Record<string, unknown> = {};
+      for (const [name, body] of bodies) {
+        const events: Typefetch.Progress[] = [];
+        const echo = await client.post<{ body: string; type: string | null; length: string }>('/echo', body, {
+          onUploadProgress: (p) => events.push(p),
+        });
+        out[name] = {
+          events,
+          length: echo.length,
+          type: echo.type?.split(';')[0],
+          head: echo.body.slice(0, 12),
+        };
+      }
+      return out;
+    }, api.url);
+    const events = (total: number) => [
+      { transferredBytes: 0, totalBytes: total, percent: 0 },
+      { transferredBytes: total, totalBytes: total, percent: 1 },
+    ];
+    const formLength = Number((outcome['form'] as { length: string }).length);
+    expect(outcome).toEqual({
+      // 14 bytes: é is two in UTF-8.
+      json: { events: events(14), length: '14', type: 'application/json', head: '{"title":"é"' },
+      blob: { events: events(5), length: '5', type: 'text/plain', head: 'hello' },
+      bytes: { events: events(100_000), length: '100000', type: undefined, head: 'aaaaaaaaaaaa' },
+      form: {
+        events: events(formLength),
+        length: String(formLength),
+        type: 'multipart/form-data',
+        head: '------WebKit',
+      },
+    });
+  });
+});
+
+describe('redirects in Chromium', () => {
+  it("redirect: 'manual' (and mode: 'no-cors') gives an opaque response: ApiError of status 0 and no status text (not a NetworkError), retried like a network failure; 'error' gives a NetworkError", async () => {
+    const before = seen('/redirect').length;
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, ApiError, NetworkError } = window.typefetch;
+      const client = createApiClient({ baseUrl, retryPolicy: { maxRetries: 1, initialDelayMs: 10 } });
+      const followed = await client.get('/redirect');
+      const error = await client.get('/redirect', { redirect: 'manual' }).then(
+        () => 'resolved',
+        (e: unknown) => e,
+      );
+      const refused = await client.get('/redirect', { redirect: 'error', skipRetry: true }).then(
+        () => 'resolved',
+        (e: unknown) => (e instanceof NetworkError ? 'NetworkError' : String(e)),
+      );
+      const opaque = await client.get('/no-cors', { mode: 'no-cors', skipRetry: true }).then(
+        () => 'resolved',
+        (e: unknown) =>
+          e instanceof ApiError ? [e.status, e.statusText, e instanceof NetworkError] : String(e),
+      );
+      if (!(error instanceof ApiError)) return `not an ApiError: ${String(error)}`;
+      const { status, statusText, message } = error;
+      return {
+        followed,
+        status,
+        statusText,
+        message,
+        network: error instanceof NetworkError,
+        refused,
+        opaque,
+      };
+    }, api.url);
+    expect(outcome).toEqual({
+      followed: { id: 1, name: 'Ada' },
+      status: 0,
+      statusText: '',
+      message: 'Network error. The server could not be reached.',
+      network: false,
+      refused: 'NetworkError',
+      opaque: [0, '', false],
+    });
+    // One followed, then the manual one and its retry, then the refused one.
+    expect(seen('/redirect').length - before).toBe(4);
+  });
+});
+
+describe('request bodies in Chromium', () => {
+  it('a ReadableStream body is refused over HTTP/1.1: NetworkError, nothing sent', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, NetworkError } = window.typefetch;
+      const client = createApiClient({ baseUrl });
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('hi'));
+          controller.close();
+        },
+      });
+      const error = await client.put('/echo', body).then(
+        () => 'resolved',
+        (e: unknown) => e,
+      );
+      return error instanceof NetworkError ? String(error.cause) : `not a NetworkError: ${String(error)}`;
+    }, api.url);
+    expect(outcome).toBe('TypeError: Failed to fetch');
+    expect(seen('/echo').filter((request) => request.startsWith('PUT'))).toEqual([]);
+  });
+});
+
+describe('server-sent events in Chromium, more', () => {
+  it('sends an id outside Latin-1 back as UTF-8 in Last-Event-ID, as EventSource does', async () => {
+    const events = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl });
+      const seen: Array<[string | undefined, string]> = [];
+      for await (const event of client.sse('/events-utf8', { maxReconnects: 1 }))
+        seen.push([event.id, event.data]);
+      return seen;
+    }, api.url);
+    expect(events).toEqual([
+      ['é☃', '1'],
+      ['é☃', 'é☃'],
+    ]);
+  });
+
+  it('an open stream outlives timeoutMs; break closes the connection', async () => {
+    const before = api.cutOff.length;
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl, timeoutMs: 300 });
+      const all: string[] = [];
+      // Five events over about 750 ms: more than timeoutMs.
+      for await (const event of client.sse('/events-slow', { maxReconnects: 0 })) all.push(event.data);
+      const some: string[] = [];
+      for await (const event of client.sse('/events-slow')) {
+        some.push(event.data);
+        if (event.data === '2') break;
+      }
+      return { all, some };
+    }, api.url);
+    expect(outcome).toEqual({ all: ['1', '2', '3', '4', '5'], some: ['1', '2'] });
+    await expect
+      .poll(() => api.cutOff.slice(before), { timeout: 5000 })
+      .toEqual(['/events-slow ended', '/events-slow cut']);
   });
 });

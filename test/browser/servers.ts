@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { PNG } from '../client/fixtures/binary.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 
@@ -36,6 +37,9 @@ export const RANDOM = randomBytes(64 * 1024);
 
 /** Request headers the API allows in a preflight: exactly what the tests send, nothing more. */
 export const ALLOWED_HEADERS = 'content-type, x-request-id, last-event-id';
+/** The gzipped JSON body of `/gzip`, and its length once decoded. */
+export const GZIPPED = gzipSync(JSON.stringify({ text: 'x'.repeat(100_000) }));
+export const GUNZIPPED_LENGTH = 100_011;
 export const ITEMS = [1, 2, 3, 4, 5].map((id) => ({ id, name: `item ${id}` }));
 
 /** The API server, and what it saw of connections the client closed. */
@@ -239,6 +243,58 @@ export async function startCorsApi(pageOrigin: () => string): Promise<CorsApi> {
       case 'GET /redirect':
         res.writeHead(302, { ...cors, location: '/users/1' });
         return void res.end();
+      case 'GET /gzip': {
+        const zipped = gzipSync(Buffer.from(JSON.stringify({ text: 'x'.repeat(100_000) })));
+        res.writeHead(200, {
+          ...cors,
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'content-length': zipped.length,
+        });
+        return void res.end(zipped);
+      }
+      case 'GET /events-slow': {
+        // Five events 150 ms apart, then the end; records whether the client cut it first.
+        res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' });
+        let n = 0;
+        const timer = setInterval(() => {
+          n += 1;
+          res.write(`id: ${n}\ndata: ${n}\n\n`);
+          if (n === 5) {
+            clearInterval(timer);
+            res.end();
+          }
+        }, 150);
+        res.on('close', () => {
+          clearInterval(timer);
+          cutOff.push(`${url.pathname} ${res.writableEnded ? 'ended' : 'cut'}`);
+        });
+        return;
+      }
+      case 'POST /echo':
+      case 'PUT /echo':
+        // What arrived: the body as text, its content type and length.
+        return sendJson(
+          res,
+          200,
+          {
+            body: req.body,
+            type: req.headers['content-type'] ?? null,
+            length: req.headers['content-length'] ?? null,
+            te: req.headers['transfer-encoding'] ?? null,
+          },
+          cors,
+        );
+      case 'GET /events-utf8':
+        // An id outside Latin-1; the reconnection's Last-Event-ID, read as UTF-8 bytes, comes back as data.
+        res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' });
+        if (req.headers['last-event-id'] !== undefined) {
+          const id = Buffer.from(String(req.headers['last-event-id']), 'latin1').toString('utf8');
+          return void res.end(`data: ${id}\n\n`);
+        }
+        return void res.write('retry: 10\nid: é☃\ndata: 1\n\n', () =>
+          setTimeout(() => req.socket.destroy(), 30),
+        );
       default:
         return sendJson(res, 404, { error: 'not found' }, cors);
     }
