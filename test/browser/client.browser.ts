@@ -902,6 +902,37 @@ describe('server-sent events in Chromium, more', () => {
     ]);
   });
 
+  it('a CORS refusal while connecting is a network failure: reconnected up to maxReconnects, then a NetworkError', async () => {
+    const before = seen('/no-cors').length;
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, NetworkError } = window.typefetch;
+      const waits: number[] = [];
+      const client = createApiClient({
+        baseUrl,
+        // Records the reconnection waits instead of sleeping through them.
+        clock: {
+          now: () => Date.now(),
+          sleep: async (ms) => {
+            waits.push(ms);
+          },
+        },
+      });
+      const error = await (async () => {
+        for await (const _ of client.sse('/no-cors', { maxReconnects: 2 })) return 'an event';
+        return 'ended';
+      })().then(
+        (end) => end,
+        (e: unknown) => (e instanceof NetworkError ? e.message : String(e)),
+      );
+      return { error, waits };
+    }, api.url);
+    expect(outcome).toEqual({
+      error: 'Network error. The server could not be reached.',
+      waits: [3000, 3000],
+    });
+    expect(seen('/no-cors').length - before).toBe(3);
+  });
+
   it('an open stream outlives timeoutMs; break closes the connection', async () => {
     const before = api.cutOff.length;
     const outcome = await page.evaluate(async (baseUrl) => {
