@@ -953,3 +953,91 @@ describe('server-sent events in Chromium, more', () => {
       .toEqual(['/events-slow ended', '/events-slow cut']);
   });
 });
+
+describe('connections in Chromium', () => {
+  it('every way a call gives up on an endless body closes its connection (a browser has 6 per origin)', async () => {
+    const before = api.cutOff.length;
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, ApiError, NetworkError } = window.typefetch;
+      const client = createApiClient({ baseUrl, timeoutMs: 2000 });
+      const out: Record<string, string> = {};
+      const run = async (name: string, call: () => Promise<unknown>) => {
+        out[name] = await call().then(
+          (value) => `resolved ${JSON.stringify(value)}`,
+          (e: unknown) =>
+            e instanceof ApiError
+              ? `${e instanceof NetworkError ? 'NetworkError' : 'ApiError'} ${e.status} ${e.message}`
+              : String(e),
+        );
+      };
+      const drain = async (events: AsyncIterable<unknown>, stop?: () => never) => {
+        for await (const _ of events) stop?.();
+      };
+      const replaced = new Response('{}', { headers: { 'content-type': 'application/json' } });
+      // /forever: `data: {"n":1}` then `data: nope`, every 50 ms, never ending.
+      await run('sse: an event fails validateResponse', () =>
+        drain(client.sse('/forever?v', { validateResponse: { n: { type: 'number', required: true } } })),
+      );
+      await run('sse: invalid JSON data', () => drain(client.sse('/forever?j', { parseJson: true })));
+      await run('sse: the loop throws', () =>
+        drain(client.sse('/forever?t'), () => {
+          throw new Error('thrown in the loop');
+        }),
+      );
+      await run('sse: not an event stream', () => drain(client.sse('/forever?type=text/html')));
+      await run('a response interceptor throws', () =>
+        createApiClient({
+          baseUrl,
+          interceptors: {
+            response: () => {
+              throw new Error('thrown by the interceptor');
+            },
+          },
+        }).get('/forever?i'),
+      );
+      await run('a response interceptor replaces the response', () =>
+        createApiClient({ baseUrl, interceptors: { response: () => replaced } }).get('/forever?r'),
+      );
+      await run('a progress callback throws', () =>
+        client.get('/forever?p', {
+          onDownloadProgress: (progress) => {
+            if (progress.transferredBytes > 0) throw new Error('thrown by the callback');
+          },
+        }),
+      );
+      await run('an error body that never ends', () =>
+        createApiClient({ baseUrl, timeoutMs: 300 }).get('/forever?status=500&type=text/plain'),
+      );
+      await run("a 'stream' body cancelled", async () => {
+        await (await client.get('/forever?c', { parseAs: 'stream' })).cancel();
+      });
+      return out;
+    }, api.url);
+    expect(outcome).toEqual({
+      'sse: an event fails validateResponse': 'ApiError 200 The response does not have the expected shape.',
+      'sse: invalid JSON data': 'ApiError 200 The response is not valid JSON.',
+      'sse: the loop throws': 'Error: thrown in the loop',
+      'sse: not an event stream': 'ApiError 200 The response is not an event stream (text/event-stream).',
+      'a response interceptor throws': 'Error: thrown by the interceptor',
+      'a response interceptor replaces the response': 'resolved {}',
+      'a progress callback throws': 'NetworkError 0 Network error. The server could not be reached.',
+      'an error body that never ends': 'ApiError 500 Internal server error.',
+      "a 'stream' body cancelled": 'resolved undefined',
+    });
+    await expect
+      .poll(() => api.cutOff.slice(before).sort(), { timeout: 5000 })
+      .toEqual(
+        [
+          '/forever?v',
+          '/forever?j',
+          '/forever?t',
+          '/forever?type=text/html',
+          '/forever?i',
+          '/forever?r',
+          '/forever?p',
+          '/forever?status=500&type=text/plain',
+          '/forever?c',
+        ].sort(),
+      );
+  });
+});

@@ -295,6 +295,20 @@ export async function startCorsApi(pageOrigin: () => string): Promise<CorsApi> {
         return void res.write('retry: 10\nid: é☃\ndata: 1\n\n', () =>
           setTimeout(() => req.socket.destroy(), 30),
         );
+      case 'GET /forever': {
+        // Two events (`data: {"n":1}`, `data: nope`) every 50 ms, never ending; `type` and `status` may
+        // change the content type and the status. Records the cut.
+        const type = url.searchParams.get('type') ?? 'text/event-stream';
+        res.writeHead(Number(url.searchParams.get('status') ?? 200), { ...cors, 'content-type': type });
+        const timer = setInterval(() => res.write('data: {"n":1}\n\ndata: nope\n\n'), 50);
+        held.add(res);
+        res.on('close', () => {
+          clearInterval(timer);
+          held.delete(res);
+          cutOff.push(`${url.pathname}${url.search}`);
+        });
+        return;
+      }
       default:
         return sendJson(res, 404, { error: 'not found' }, cors);
     }
