@@ -418,6 +418,34 @@ describe('server-sent events in Chromium', () => {
 });
 
 describe('CORS refusals in Chromium', () => {
+  it('adds no header of its own that needs a preflight: get, HEAD, getList, blob reads and sse() send none', async () => {
+    const before = api.requests.length;
+    await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({
+        baseUrl,
+        retryPolicy: {},
+        circuitBreaker: {},
+        dedupe: true,
+        timeoutMs: 5000,
+        totalTimeoutMs: 10_000,
+      });
+      await client.get('/users/1');
+      await client.get('/image.png', { parseAs: 'blob', onDownloadProgress: () => {} });
+      await client.request('HEAD', '/sized');
+      await client.getList('/items', { pagination: { page: 1, limit: 2 } });
+      for await (const _ of client.sse('/events', { maxReconnects: 0 })) {
+      }
+    }, api.url);
+    const sent = api.requests.slice(before);
+    expect(sent.map((request) => `${request.method} ${request.url} ${request.headers.accept}`)).toEqual([
+      'GET /users/1 */*',
+      'GET /image.png */*',
+      'HEAD /sized */*',
+      'GET /items?page=1&limit=2 */*',
+      'GET /events text/event-stream',
+    ]);
+  });
+
   it('a response without Access-Control-Allow-Origin is a NetworkError (Spanish message too), retried only as the policy says', async () => {
     const outcome = await page.evaluate(async (baseUrl) => {
       const { createApiClient, ApiError, NetworkError } = window.typefetch;
