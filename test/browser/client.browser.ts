@@ -1069,3 +1069,38 @@ describe('connections in Chromium', () => {
       );
   });
 });
+
+describe('logging in Chromium', () => {
+  it("createLogger's default writes each line to the page's console.error, secrets redacted, a CORS failure included", async () => {
+    const lines: string[] = [];
+    const onConsole = (message: { type(): string; text(): string }) => {
+      if (message.text().startsWith('[typefetch]')) lines.push(`${message.type()} ${message.text()}`);
+    };
+    page.on('console', onConsole);
+    try {
+      await page.evaluate(async (baseUrl) => {
+        const { createApiClient, createLogger } = window.typefetch;
+        const client = createApiClient({
+          baseUrl,
+          logger: createLogger({ level: 'debug' }),
+          logHeaders: true,
+          defaultHeaders: { 'X-Request-Id': 'r-1' },
+        });
+        await client.get('/users/1', { searchParams: { token: 't-secret' } });
+        // X-Api-Key is not allowed by the preflight: a network failure, logged with the header redacted.
+        await client.get('/users/1', { headers: { 'X-Api-Key': 'k-secret' } }).catch(() => {});
+      }, api.url);
+      await expect.poll(() => lines.length).toBe(4);
+    } finally {
+      page.off('console', onConsole);
+    }
+    const url = `${api.url}/users/1`;
+    // `error` is the error's name: a NetworkError's is 'ApiError', as in Node (see docs/client.md, "Errors").
+    expect(lines.map((line) => line.replace(/"durationMs":\d+/, '"durationMs":0'))).toEqual([
+      `error [typefetch] DEBUG request {"method":"GET","url":"${url}?token=[REDACTED]","attempt":1,"headers":{"x-request-id":"r-1"}}`,
+      `error [typefetch] DEBUG response {"method":"GET","url":"${url}?token=[REDACTED]","attempt":1,"status":200,"durationMs":0}`,
+      `error [typefetch] DEBUG request {"method":"GET","url":"${url}","attempt":1,"headers":{"x-api-key":"[REDACTED]","x-request-id":"r-1"}}`,
+      `error [typefetch] WARN request failed {"method":"GET","url":"${url}","attempt":1,"status":0,"statusText":"Network Error","isTimeout":false,"error":"ApiError","message":"Network error. The server could not be reached."}`,
+    ]);
+  });
+});
