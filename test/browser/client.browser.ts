@@ -1104,3 +1104,25 @@ describe('logging in Chromium', () => {
     ]);
   });
 });
+
+describe('interceptors in Chromium', () => {
+  it('a relative URL a request interceptor returns is resolved against the page, as fetch does; credentials in it are refused', async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient } = window.typefetch;
+      const to = (target: string) =>
+        createApiClient({ baseUrl, interceptors: { request: (_url, init) => [target, init] } });
+      const html = await to('/').get<string>('/users/1', { parseAs: 'text' });
+      const refused = await to('http://user:pw@127.0.0.1:1/x')
+        .get('/users/1')
+        .then(
+          () => 'resolved',
+          (e: unknown) => String(e),
+        );
+      return { start: html.slice(0, 15), refused };
+    }, api.url);
+    expect(outcome.start).toBe('<!doctype html>');
+    expect(outcome.refused).toBe(
+      'TypeError: Refusing to send a request to http://[REDACTED]@127.0.0.1:1/x: a URL cannot carry credentials (user:password@). Send them in an Authorization header.',
+    );
+  });
+});
