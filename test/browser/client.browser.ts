@@ -1105,6 +1105,27 @@ describe('logging in Chromium', () => {
   });
 });
 
+describe('URLs in Chromium', () => {
+  it("a relative baseUrl is refused in a page too; the page's own origin is location.origin", async () => {
+    const outcome = await page.evaluate(async () => {
+      const { createApiClient } = window.typefetch;
+      let refused = 'created';
+      try {
+        createApiClient({ baseUrl: '/api' });
+      } catch (error) {
+        refused = String(error);
+      }
+      const own = createApiClient({ baseUrl: location.origin });
+      const html = await own.get<string>('/', { parseAs: 'text' });
+      return { refused, start: html.slice(0, 15) };
+    });
+    expect(outcome).toEqual({
+      refused: 'TypeError: baseUrl must be an absolute http(s) URL, got "/api"',
+      start: '<!doctype html>',
+    });
+  });
+});
+
 describe('interceptors in Chromium', () => {
   it('a relative URL a request interceptor returns is resolved against the page, as fetch does; credentials in it are refused', async () => {
     const outcome = await page.evaluate(async (baseUrl) => {
