@@ -1147,3 +1147,90 @@ describe('interceptors in Chromium', () => {
     );
   });
 });
+
+describe('listeners in Chromium', () => {
+  it('a long-lived signal shared by every kind of call keeps no listener once each call settled', async () => {
+    const live = await page.evaluate(async (baseUrl) => {
+      const { createApiClient } = window.typefetch;
+      const controller = new AbortController();
+      const signal = controller.signal;
+      const live = new Set<unknown>();
+      const add = signal.addEventListener.bind(signal);
+      const remove = signal.removeEventListener.bind(signal);
+      // The listeners the client adds to the caller's signal and has not removed.
+      signal.addEventListener = ((type: string, fn: EventListener, options?: AddEventListenerOptions) => {
+        if (type === 'abort') live.add(fn);
+        add(type, fn, options);
+      }) as typeof signal.addEventListener;
+      signal.removeEventListener = ((type: string, fn: EventListener, options?: EventListenerOptions) => {
+        if (type === 'abort') live.delete(fn);
+        remove(type, fn, options);
+      }) as typeof signal.removeEventListener;
+      const o: Record<string, number> = {};
+      const step = async (name: string, call: () => Promise<unknown>) => {
+        await call().catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        o[name] = live.size;
+      };
+      const plain = createApiClient({ baseUrl });
+      const full = createApiClient({
+        baseUrl,
+        retryPolicy: { maxRetries: 1, initialDelayMs: 10 },
+        circuitBreaker: { threshold: 100 },
+        dedupe: true,
+        totalTimeoutMs: 5000,
+        interceptors: { request: async (u, i) => [u, i], response: async (r) => r },
+      });
+      await step('get', () => plain.get('/users/1', { signal }));
+      await step('full get', () => full.get('/users/1', { signal }));
+      await step('full 404', () => full.get('/missing', { signal }));
+      await step('full 503 retried', () => full.get('/always-503', { signal }));
+      await step('full network', () => full.get('/no-cors', { signal }));
+      await step('timeout', () => createApiClient({ baseUrl, timeoutMs: 100 }).get('/slow', { signal }));
+      await step('full timeout', () => full.get('/slow', { signal, timeoutMs: 100 }));
+      await step('dedupe x3', () =>
+        Promise.all([
+          full.get('/delayed?l', { signal }),
+          full.get('/delayed?l', { signal }),
+          full.get('/delayed?l', { signal }),
+        ]),
+      );
+      await step('stream read', async () => {
+        const b = await full.get('/users/1', { signal, parseAs: 'stream' });
+        await new Response(b).text();
+      });
+      await step('asResponse read', async () => {
+        const r = await full.get('/users/1', { signal }).asResponse();
+        await r.text();
+      });
+      await step('withResponse', () => full.get('/users/1', { signal }).withResponse());
+      await step('progress', () =>
+        full.get('/image.png', { signal, onDownloadProgress: () => {}, onUploadProgress: () => {} }),
+      );
+      await step('post', () => full.post('/posts', { a: 1 }, { signal }));
+      await step('sse', async () => {
+        for await (const _ of full.sse('/events', { signal, maxReconnects: 0 })) {
+        }
+      });
+      await step('sse resume', async () => {
+        for await (const _ of full.sse('/events-resume', { signal, maxReconnects: 1 })) {
+        }
+      });
+      await step('sse break', async () => {
+        for await (const _ of full.sse('/events-slow', { signal })) break;
+      });
+      await step('getList', () => full.getList('/items', { signal, pagination: { page: 1, limit: 2 } }));
+      await step('paginate', async () => {
+        for await (const _ of full.paginate('/items', { signal, pagination: { page: 1, limit: 2 } })) {
+        }
+      });
+      await step('validation', () =>
+        full.get('/users/1', { signal, validateResponse: { nope: { required: true } } }),
+      );
+      return o;
+    }, api.url);
+    const steps = Object.keys(live);
+    expect(steps).toHaveLength(19);
+    expect(live).toEqual(Object.fromEntries(steps.map((step) => [step, 0])));
+  });
+});
