@@ -1234,3 +1234,39 @@ describe('listeners in Chromium', () => {
     expect(live).toEqual(Object.fromEntries(steps.map((step) => [step, 0])));
   });
 });
+
+describe('offline in Chromium', () => {
+  it('with the network off, a call is a NetworkError; a retried call succeeds once it is back, and only that attempt reaches the server', async () => {
+    const before = seen('/users/1').length;
+    await page.exposeFunction('goOnline', () => context.setOffline(false));
+    await context.setOffline(true);
+    try {
+      const outcome = await page.evaluate(async (baseUrl) => {
+        const { createApiClient, NetworkError } = window.typefetch;
+        const failures: string[] = [];
+        const client = createApiClient({
+          baseUrl,
+          retryPolicy: {
+            maxRetries: 5,
+            initialDelayMs: 10,
+            // The network comes back after the second failed attempt.
+            shouldRetry: async (error, attempt) => {
+              failures.push(`${attempt} ${error instanceof NetworkError ? 'NetworkError' : String(error)}`);
+              if (attempt === 2) await (window as unknown as { goOnline(): Promise<void> }).goOnline();
+              return true;
+            },
+          },
+        });
+        const data = await client.get('/users/1');
+        return { failures, data };
+      }, api.url);
+      expect(outcome).toEqual({
+        failures: ['1 NetworkError', '2 NetworkError'],
+        data: { id: 1, name: 'Ada' },
+      });
+      expect(seen('/users/1').length - before).toBe(1);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+});
