@@ -1270,3 +1270,50 @@ describe('offline in Chromium', () => {
     }
   });
 });
+
+describe('a browser without AbortSignal.any (before 2024)', () => {
+  it("works the same, except that the caller's abort no longer reaches a body handed over: body.cancel() closes it", async () => {
+    const old = await context.newPage();
+    try {
+      await old.addInitScript(() => {
+        (AbortSignal as { any?: unknown }).any = undefined;
+      });
+      await old.goto(pageServer.url);
+      await old.waitForFunction(() => document.title === 'ready', undefined, { timeout: 10_000 });
+      const before = api.cutOff.length;
+      const outcome = await old.evaluate(async (baseUrl) => {
+        const { createApiClient, TimeoutError } = window.typefetch;
+        const client = createApiClient({ baseUrl, timeoutMs: 300 });
+        const user = await client.get('/users/1');
+        const timeout = await client.get('/stall').then(
+          () => 'resolved',
+          (e: unknown) => (e instanceof TimeoutError ? 'TimeoutError' : String(e)),
+        );
+        const controller = new AbortController();
+        const reason = new Error('user left');
+        setTimeout(() => controller.abort(reason), 50);
+        const aborted = await client.get('/slow', { signal: controller.signal }).then(
+          () => 'resolved',
+          (e: unknown) => (e === reason ? 'the reason' : String(e)),
+        );
+        const later = new AbortController();
+        const body = await client.get('/stall', { parseAs: 'stream', signal: later.signal });
+        later.abort(reason);
+        const reader = body.getReader();
+        const first = new TextDecoder().decode((await reader.read()).value);
+        await reader.cancel();
+        return { any: typeof AbortSignal.any, user, timeout, aborted, first };
+      }, api.url);
+      expect(outcome).toEqual({
+        any: 'undefined',
+        user: { id: 1, name: 'Ada' },
+        timeout: 'TimeoutError',
+        aborted: 'the reason',
+        first: '{"items": [',
+      });
+      await expect.poll(() => api.cutOff.slice(before), { timeout: 5000 }).toEqual(['/stall', '/stall']);
+    } finally {
+      await old.close();
+    }
+  });
+});
