@@ -521,6 +521,50 @@ describe('CORS refusals in Chromium', () => {
   });
 });
 
+describe("fetch's own options in Chromium", () => {
+  it('passes cache, referrer, referrerPolicy and integrity to fetch', async () => {
+    const body = JSON.stringify({ id: 1, name: 'Ada' });
+    const integrity = `sha256-${createHash('sha256').update(body).digest('base64')}`;
+    const before = api.requests.length;
+    const outcome = await page.evaluate(
+      async ({ baseUrl, integrity }) => {
+        const { createApiClient, NetworkError } = window.typefetch;
+        const client = createApiClient({ baseUrl });
+        const cached: unknown[] = [];
+        cached.push(await client.get('/cached'));
+        cached.push(await client.get('/cached'));
+        cached.push(await client.get('/cached', { cache: 'no-store' }));
+        cached.push(await client.get('/cached', { cache: 'reload' }));
+        await client.get('/users/1', { referrerPolicy: 'no-referrer' });
+        // A cross-origin Referer is cut to the origin unless the policy is 'unsafe-url'.
+        await client.get('/users/1', {
+          referrer: `${location.origin}/from/here`,
+          referrerPolicy: 'unsafe-url',
+        });
+        const matching = await client.get('/users/1', { integrity });
+        const mismatch = await client.get('/users/1', { integrity: 'sha256-AAAA' }).then(
+          () => 'resolved',
+          (e: unknown) => (e instanceof NetworkError ? 'NetworkError' : String(e)),
+        );
+        return { cached, matching, mismatch };
+      },
+      { baseUrl: api.url, integrity },
+    );
+    expect(outcome).toEqual({
+      cached: [{ n: 1 }, { n: 1 }, { n: 2 }, { n: 3 }],
+      matching: { id: 1, name: 'Ada' },
+      mismatch: 'NetworkError',
+    });
+    const users = api.requests.slice(before).filter((request) => request.url === '/users/1');
+    expect(users.map((request) => request.headers.referer ?? null)).toEqual([
+      null,
+      `${pageServer.url}/from/here`,
+      `${pageServer.url}/`,
+      `${pageServer.url}/`,
+    ]);
+  });
+});
+
 describe('timeouts and aborts in Chromium', () => {
   it('timeoutMs covers a body that stalls after the headers: TimeoutError, and the connection is closed', async () => {
     const before = api.cutOff.length;

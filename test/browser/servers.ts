@@ -309,6 +309,12 @@ export async function startCorsApi(pageOrigin: () => string): Promise<CorsApi> {
         });
         return;
       }
+      case 'GET /cached': {
+        // Cacheable for a minute: the browser's HTTP cache answers a second GET itself.
+        const count = (calls.get('/cached') ?? 0) + 1;
+        calls.set('/cached', count);
+        return sendJson(res, 200, { n: count }, { ...cors, 'cache-control': 'max-age=60' });
+      }
       default:
         return sendJson(res, 404, { error: 'not found' }, cors);
     }
