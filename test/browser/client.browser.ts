@@ -566,6 +566,31 @@ describe("fetch's own options in Chromium", () => {
 });
 
 describe('timeouts and aborts in Chromium', () => {
+  it("the wait for one of the browser's 6 connections per origin counts toward timeoutMs", async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const { createApiClient, TimeoutError } = window.typefetch;
+      const client = createApiClient({ baseUrl });
+      // Six requests the server never answers take every connection to the API's origin.
+      const holders = new AbortController();
+      // Six URLs: Chromium would make identical GETs wait for one another (its cache lock).
+      const held = Array.from({ length: 6 }, (_, i) =>
+        client.get(`/slow?${i}`, { signal: holders.signal }).catch(() => 'released'),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const queued = await client.get('/users/1?queued', { timeoutMs: 300 }).then(
+        () => 'resolved',
+        (e: unknown) => (e instanceof TimeoutError ? 'TimeoutError' : String(e)),
+      );
+      holders.abort();
+      await Promise.all(held);
+      const after = await client.get('/users/1?after', { timeoutMs: 5000 });
+      return { queued, after };
+    }, api.url);
+    expect(outcome).toEqual({ queued: 'TimeoutError', after: { id: 1, name: 'Ada' } });
+    // The queued request never left the browser.
+    expect(api.requests.filter((request) => request.url === '/users/1?queued')).toEqual([]);
+  });
+
   it('timeoutMs covers a body that stalls after the headers: TimeoutError, and the connection is closed', async () => {
     const before = api.cutOff.length;
     const outcome = await page.evaluate(async (baseUrl) => {
