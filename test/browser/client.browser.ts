@@ -566,6 +566,25 @@ describe("fetch's own options in Chromium", () => {
 });
 
 describe('timeouts and aborts in Chromium', () => {
+  it("a 'stream' body and the body of asResponse() are no longer under timeoutMs once the headers are in", async () => {
+    const outcome = await page.evaluate(async (baseUrl) => {
+      const client = window.typefetch.createApiClient({ baseUrl, timeoutMs: 200 });
+      // /trickle sends a byte every 20 ms: reading for 600 ms outlives the timeout threefold.
+      const readFor = async (body: ReadableStream<Uint8Array>) => {
+        const reader = body.getReader();
+        const started = performance.now();
+        let bytes = 0;
+        while (performance.now() - started < 600) bytes += (await reader.read()).value?.byteLength ?? 0;
+        await reader.cancel();
+        return bytes > 10 ? 'read on' : `only ${bytes} bytes`;
+      };
+      const stream = await readFor(await client.get('/trickle', { parseAs: 'stream' }));
+      const raw = await client.get('/trickle').asResponse();
+      return { stream, response: await readFor(raw.body as ReadableStream<Uint8Array>) };
+    }, api.url);
+    expect(outcome).toEqual({ stream: 'read on', response: 'read on' });
+  });
+
   it("the wait for one of the browser's 6 connections per origin counts toward timeoutMs", async () => {
     const outcome = await page.evaluate(async (baseUrl) => {
       const { createApiClient, TimeoutError } = window.typefetch;
