@@ -568,13 +568,13 @@ describe("fetch's own options in Chromium", () => {
 describe('timeouts and aborts in Chromium', () => {
   it("a 'stream' body and the body of asResponse() are no longer under timeoutMs once the headers are in", async () => {
     const outcome = await page.evaluate(async (baseUrl) => {
-      const client = window.typefetch.createApiClient({ baseUrl, timeoutMs: 200 });
-      // /trickle sends a byte every 20 ms: reading for 600 ms outlives the timeout threefold.
+      const client = window.typefetch.createApiClient({ baseUrl, timeoutMs: 500 });
+      // /trickle sends a byte every 20 ms: reading for 1200 ms outlives the timeout twice over.
       const readFor = async (body: ReadableStream<Uint8Array>) => {
         const reader = body.getReader();
         const started = performance.now();
         let bytes = 0;
-        while (performance.now() - started < 600) bytes += (await reader.read()).value?.byteLength ?? 0;
+        while (performance.now() - started < 1200) bytes += (await reader.read()).value?.byteLength ?? 0;
         await reader.cancel();
         return bytes > 10 ? 'read on' : `only ${bytes} bytes`;
       };
@@ -1403,5 +1403,11 @@ describe('a browser without AbortSignal.any (before 2024)', () => {
     } finally {
       await old.close();
     }
+  });
+});
+
+describe('the page, after every test above', () => {
+  it('raised no uncaught error or unhandled rejection', () => {
+    expect(pageErrors).toEqual([]);
   });
 });
