@@ -820,7 +820,7 @@ describe('error classes in Chromium', () => {
       const { createApiClient, ApiError, NetworkError, TimeoutError, CircuitOpenError, ValidationError } =
         window.typefetch;
       const classes = { ApiError, NetworkError, TimeoutError, CircuitOpenError, ValidationError };
-      const client = createApiClient({ baseUrl, locale: 'es', timeoutMs: 200 });
+      const client = createApiClient({ baseUrl, locale: 'es' });
       const breaker = createApiClient({ baseUrl, locale: 'es', circuitBreaker: { threshold: 1 } });
       const schema = {
         '~standard': { version: 1, vendor: 'test', validate: () => ({ issues: [{ message: 'no' }] }) },
@@ -828,7 +828,7 @@ describe('error classes in Chromium', () => {
       const calls: Record<string, () => Promise<unknown>> = {
         ApiError: () => client.get('/missing'),
         NetworkError: () => client.get('/no-cors'),
-        TimeoutError: () => client.get('/slow'),
+        TimeoutError: () => client.get('/slow', { timeoutMs: 200 }),
         CircuitOpenError: () => breaker.get('/broken').catch(() => breaker.get('/broken')),
         ValidationError: () => client.get('/users/1', { validateResponse: schema }),
       };
@@ -1052,7 +1052,7 @@ describe('server-sent events in Chromium, more', () => {
   it('an open stream outlives timeoutMs; break closes the connection', async () => {
     const before = api.cutOff.length;
     const outcome = await page.evaluate(async (baseUrl) => {
-      const client = window.typefetch.createApiClient({ baseUrl, timeoutMs: 300 });
+      const client = window.typefetch.createApiClient({ baseUrl, timeoutMs: 500 });
       const all: string[] = [];
       // Five events over about 750 ms: more than timeoutMs.
       for await (const event of client.sse('/events-slow', { maxReconnects: 0 })) all.push(event.data);
@@ -1122,7 +1122,7 @@ describe('connections in Chromium', () => {
         }),
       );
       await run('an error body that never ends', () =>
-        createApiClient({ baseUrl, timeoutMs: 300 }).get('/forever?status=500&type=text/plain'),
+        createApiClient({ baseUrl, timeoutMs: 1000 }).get('/forever?status=500&type=text/plain'),
       );
       await run("a 'stream' body cancelled", async () => {
         await (await client.get('/forever?c', { parseAs: 'stream' })).cancel();
@@ -1371,7 +1371,7 @@ describe('a browser without AbortSignal.any (before 2024)', () => {
       const before = api.cutOff.length;
       const outcome = await old.evaluate(async (baseUrl) => {
         const { createApiClient, TimeoutError } = window.typefetch;
-        const client = createApiClient({ baseUrl, timeoutMs: 300 });
+        const client = createApiClient({ baseUrl, timeoutMs: 1000 });
         const user = await client.get('/users/1');
         const timeout = await client.get('/stall').then(
           () => 'resolved',
