@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { PNG } from '../client/fixtures/binary.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 
@@ -36,15 +37,28 @@ export const RANDOM = randomBytes(64 * 1024);
 
 /** Request headers the API allows in a preflight: exactly what the tests send, nothing more. */
 export const ALLOWED_HEADERS = 'content-type, x-request-id, last-event-id';
+/** The gzipped JSON body of `/gzip`, and its length once decoded. */
+export const GZIPPED = gzipSync(JSON.stringify({ text: 'x'.repeat(100_000) }));
+export const GUNZIPPED_LENGTH = 100_011;
 export const ITEMS = [1, 2, 3, 4, 5].map((id) => ({ id, name: `item ${id}` }));
+
+/** The API server, and what it saw of connections the client closed. */
+export interface CorsApi extends TestServer {
+  /** Paths of the responses (`/stall`) whose connection closed before they ended, in order. */
+  cutOff: string[];
+}
 
 /**
  * The API, on another origin (another port) than the page, so every call is a CORS request. Only
  * `pageOrigin` is allowed; every response, error statuses included, carries the CORS headers (without
  * them the browser would hide the status and the client would see a network error).
  */
-export async function startCorsApi(pageOrigin: () => string): Promise<TestServer> {
+export async function startCorsApi(pageOrigin: () => string): Promise<CorsApi> {
   let flakyCalls = 0;
+  /** Calls per `key` query value, for routes that answer differently on a retry. */
+  const calls = new Map<string, number>();
+  /** Paths of the responses whose connection closed before the response ended. */
+  const cutOff: string[] = [];
   // Held requests: answered only when the server closes (the client times out first).
   const held = new Set<ServerResponse>();
   const server = await createTestServer((req, res) => {
@@ -159,6 +173,148 @@ export async function startCorsApi(pageOrigin: () => string): Promise<TestServer
         held.add(res);
         res.on('close', () => held.delete(res));
         return;
+      case 'GET /no-cors':
+        // Answered, but without CORS headers: the browser hides the response from the page.
+        return sendJson(res, 200, { ok: true });
+      case 'GET /login':
+        // A credentialed CORS response needs Access-Control-Allow-Credentials.
+        return sendJson(
+          res,
+          200,
+          { ok: true },
+          {
+            ...cors,
+            'access-control-allow-credentials': 'true',
+            'set-cookie': 'sid=s-1; Path=/; SameSite=Lax',
+          },
+        );
+      case 'GET /whoami':
+        return sendJson(
+          res,
+          200,
+          { cookie: req.headers.cookie ?? null },
+          {
+            ...cors,
+            'access-control-allow-credentials': 'true',
+          },
+        );
+      case 'GET /stall':
+        // The headers and the start of a JSON body, then nothing until the client goes away.
+        res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+        res.write('{"items": [');
+        held.add(res);
+        res.on('close', () => {
+          held.delete(res);
+          cutOff.push(url.pathname);
+        });
+        return;
+      case 'GET /always-503':
+        return sendJson(res, 503, { error: 'down' }, cors);
+      case 'GET /retry-after': {
+        // First call: 503 with a Retry-After (`seconds` or an HTTP `date` 10 s ahead), exposed to the page
+        // only with `expose`; the next call: 200.
+        const key = url.searchParams.get('key') ?? '';
+        const count = (calls.get(key) ?? 0) + 1;
+        calls.set(key, count);
+        if (count > 1) return sendJson(res, 200, { calls: count }, cors);
+        const retryAfter =
+          url.searchParams.get('mode') === 'date' ? new Date(Date.now() + 10_000).toUTCString() : '7';
+        const expose = url.searchParams.has('expose')
+          ? { 'access-control-expose-headers': 'Retry-After' }
+          : {};
+        return sendJson(res, 503, { error: 'later' }, { ...cors, ...expose, 'retry-after': retryAfter });
+      }
+      case 'GET /headers':
+        // One exposed header (X-Total-Count), one safelisted (content-type), two neither (etag, x-secret).
+        return sendJson(
+          res,
+          200,
+          { ok: true },
+          {
+            ...cors,
+            'x-total-count': '5',
+            'x-secret': 's',
+            etag: '"v1"',
+          },
+        );
+      case 'GET /delayed':
+        // A JSON answer 300 ms late: time for concurrent calls to meet.
+        return void setTimeout(() => sendJson(res, 200, { at: url.search }, cors), 300);
+      case 'GET /redirect':
+        res.writeHead(302, { ...cors, location: '/users/1' });
+        return void res.end();
+      case 'GET /gzip': {
+        const zipped = gzipSync(Buffer.from(JSON.stringify({ text: 'x'.repeat(100_000) })));
+        res.writeHead(200, {
+          ...cors,
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'content-length': zipped.length,
+        });
+        return void res.end(zipped);
+      }
+      case 'GET /events-slow': {
+        // Five events 150 ms apart, then the end; records whether the client cut it first.
+        res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' });
+        let n = 0;
+        const timer = setInterval(() => {
+          n += 1;
+          res.write(`id: ${n}\ndata: ${n}\n\n`);
+          if (n === 5) {
+            clearInterval(timer);
+            res.end();
+          }
+        }, 150);
+        res.on('close', () => {
+          clearInterval(timer);
+          cutOff.push(`${url.pathname} ${res.writableEnded ? 'ended' : 'cut'}`);
+        });
+        return;
+      }
+      case 'POST /echo':
+      case 'PUT /echo':
+        // What arrived: the body as text, its content type and length.
+        return sendJson(
+          res,
+          200,
+          {
+            body: req.body,
+            type: req.headers['content-type'] ?? null,
+            length: req.headers['content-length'] ?? null,
+            te: req.headers['transfer-encoding'] ?? null,
+          },
+          cors,
+        );
+      case 'GET /events-utf8':
+        // An id outside Latin-1; the reconnection's Last-Event-ID, read as UTF-8 bytes, comes back as data.
+        res.writeHead(200, { ...cors, 'content-type': 'text/event-stream' });
+        if (req.headers['last-event-id'] !== undefined) {
+          const id = Buffer.from(String(req.headers['last-event-id']), 'latin1').toString('utf8');
+          return void res.end(`data: ${id}\n\n`);
+        }
+        return void res.write('retry: 10\nid: é☃\ndata: 1\n\n', () =>
+          setTimeout(() => req.socket.destroy(), 30),
+        );
+      case 'GET /forever': {
+        // Two events (`data: {"n":1}`, `data: nope`) every 50 ms, never ending; `type` and `status` may
+        // change the content type and the status. Records the cut.
+        const type = url.searchParams.get('type') ?? 'text/event-stream';
+        res.writeHead(Number(url.searchParams.get('status') ?? 200), { ...cors, 'content-type': type });
+        const timer = setInterval(() => res.write('data: {"n":1}\n\ndata: nope\n\n'), 50);
+        held.add(res);
+        res.on('close', () => {
+          clearInterval(timer);
+          held.delete(res);
+          cutOff.push(`${url.pathname}${url.search}`);
+        });
+        return;
+      }
+      case 'GET /cached': {
+        // Cacheable for a minute: the browser's HTTP cache answers a second GET itself.
+        const count = (calls.get('/cached') ?? 0) + 1;
+        calls.set('/cached', count);
+        return sendJson(res, 200, { n: count }, { ...cors, 'cache-control': 'max-age=60' });
+      }
       default:
         return sendJson(res, 404, { error: 'not found' }, cors);
     }
@@ -166,6 +322,7 @@ export async function startCorsApi(pageOrigin: () => string): Promise<TestServer
 
   return {
     ...server,
+    cutOff,
     close: async () => {
       for (const res of held) res.destroy();
       await server.close();

@@ -146,6 +146,7 @@ function countDownload(response: Response, callback: OnProgress, method: string)
   });
   // The copy keeps what the caller may read off the original (withResponse, asResponse).
   Object.defineProperties(copy, {
+    type: { value: response.type },
     url: { value: response.url },
     redirected: { value: response.redirected },
   });
