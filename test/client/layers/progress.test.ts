@@ -137,6 +137,13 @@ describe('onDownloadProgress', () => {
       .withResponse();
     expect(response.url).toBe(`${server.url}/sized`);
   });
+
+  it("keeps the response's type for withResponse() ('basic', not the copy's 'default')", async () => {
+    const { response } = await api()
+      .get('/sized', { parseAs: 'bytes', onDownloadProgress: () => {} })
+      .withResponse();
+    expect(response.type).toBe('basic');
+  });
 });
 
 describe('onUploadProgress', () => {
