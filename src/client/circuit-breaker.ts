@@ -1,5 +1,5 @@
 import { checkFunction, checkNumber, checkObject } from './check.js';
-import { type ApiError, CircuitOpenError } from './errors.js';
+import { type ApiError, CircuitOpenError, NetworkError } from './errors.js';
 import type { CircuitBreakerConfig, CircuitState } from './types.js';
 
 /** CircuitBreakerConfig with defaults filled in. */
@@ -39,7 +39,8 @@ export function resolveCircuitBreaker(
 export function isBreakerFailure(error: ApiError): boolean {
   // A CircuitOpenError (503) was made here, not by the server: it says nothing about its health.
   if (error instanceof CircuitOpenError) return false;
-  return error.status === 0 || error.isTimeout || error.status >= 500;
+  // A NetworkError, not any status 0: a browser's opaque response says the server answered.
+  return error instanceof NetworkError || error.isTimeout || error.status >= 500;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type CircuitBreakerConfig,
   CircuitOpenError,
   type CircuitState,
+  NetworkError,
   ValidationError,
 } from '../../src/index.js';
 import { createFakeClock } from '../helpers/fake-clock.js';
@@ -79,8 +80,11 @@ describe('resolveCircuitBreaker', () => {
 });
 
 describe('isBreakerFailure', () => {
+  // Status 0 is a network failure: a NetworkError.
   const error = (status: number, isTimeout = false) =>
-    new ApiError({ status, statusText: 'x', message: 'm', isTimeout });
+    status === 0
+      ? new NetworkError({ message: 'm' })
+      : new ApiError({ status, statusText: 'x', message: 'm', isTimeout });
 
   it.each([
     [0, true],
@@ -100,6 +104,10 @@ describe('isBreakerFailure', () => {
   it('counts a timeout', () => {
     expect(isBreakerFailure(error(408, true))).toBe(true);
     expect(isBreakerFailure(error(408, false))).toBe(false);
+  });
+
+  it("does not count a browser's opaque response (an ApiError of status 0 that is no NetworkError): the server answered", () => {
+    expect(isBreakerFailure(new ApiError({ status: 0, statusText: '', message: 'm' }))).toBe(false);
   });
 
   it('does not count a CircuitOpenError (503 made by the breaker) or a ValidationError', () => {

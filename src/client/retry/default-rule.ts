@@ -1,4 +1,4 @@
-import type { ApiError } from '../errors.js';
+import { type ApiError, NetworkError } from '../errors.js';
 
 /**
  * Methods that RFC 9110 section 9.2.2 calls idempotent (TRACE aside): sending them twice has the same
@@ -14,12 +14,15 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', '
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
 /**
- * The rule used when the caller gives no `shouldRetry`: a network error (status 0), a timeout or a
+ * The rule used when the caller gives no `shouldRetry`: a network error (NetworkError), a timeout or a
  * retryable status, on an idempotent method or on a request that carries an `Idempotency-Key` header
  * (the server then deduplicates, per draft-ietf-httpapi-idempotency-key-header).
  */
 export function isRetryableByDefault(error: ApiError, method: string, headers: Headers): boolean {
-  const retryableFailure = error.status === 0 || error.isTimeout || RETRYABLE_STATUSES.has(error.status);
+  // A NetworkError, not any status 0: a browser's opaque response (redirect: 'manual', mode: 'no-cors')
+  // is status 0 too, yet the server answered, and it would answer the same again.
+  const retryableFailure =
+    error instanceof NetworkError || error.isTimeout || RETRYABLE_STATUSES.has(error.status);
   if (!retryableFailure) return false;
   // Headers.has compares names case-insensitively.
   return IDEMPOTENT_METHODS.has(method.toUpperCase()) || headers.has('idempotency-key');

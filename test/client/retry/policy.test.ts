@@ -5,12 +5,14 @@ import {
   type RetryContext,
   resolveRetryPolicy,
 } from '../../../src/client/retry/policy.js';
-import { ApiError, CircuitOpenError, ValidationError } from '../../../src/index.js';
+import { ApiError, CircuitOpenError, NetworkError, ValidationError } from '../../../src/index.js';
 
 const NOW = Date.UTC(2015, 9, 21, 7, 28, 0);
 const policy = resolveRetryPolicy({}) as ResolvedRetryPolicy;
 
+/** Status 0 is a network failure: a NetworkError. */
 function error(status: number, isTimeout = false): ApiError {
+  if (status === 0) return new NetworkError({ message: 'm' });
   return new ApiError({ status, statusText: 'x', message: 'm', isTimeout });
 }
 
@@ -106,6 +108,11 @@ describe('resolveRetryPolicy', () => {
 describe('nextRetryDelay: the default rule', () => {
   it.each([0, 408, 429, 500, 502, 503, 504])('retries status %i on GET after 300 ms', async (status) => {
     expect(await nextRetryDelay(policy, error(status), 1, context())).toBe(300);
+  });
+
+  it("does not retry a browser's opaque response (an ApiError of status 0 that is no NetworkError)", async () => {
+    const opaque = new ApiError({ status: 0, statusText: '', message: 'm' });
+    expect(await nextRetryDelay(policy, opaque, 1, context())).toBeUndefined();
   });
 
   it('retries a timeout (isTimeout) on GET', async () => {
