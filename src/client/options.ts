@@ -122,8 +122,10 @@ export function resolveClientConfig(
     baseUrl: baseValue === undefined ? undefined : parseBaseUrl(baseOption, baseValue),
     allowAbsoluteUrls: optionalBoolean('allowAbsoluteUrls', config.allowAbsoluteUrls),
     defaultHeaders: [...safeHeaders('defaultHeaders', config.defaultHeaders)],
-    // The global fetch is bound: some browsers throw "Illegal invocation" on a detached call.
-    fetch: config.fetchImpl ?? globalThis.fetch.bind(globalThis),
+    // The global fetch of the moment of each call, not of the client's creation, so one patched later
+    // (msw, tracing) is used; called on globalThis: some browsers throw "Illegal invocation" on a
+    // detached call.
+    fetch: config.fetchImpl ?? ((input, init) => globalThis.fetch(input, init)),
     platformFetch: config.fetchImpl === undefined,
     locale: resolveLocale('locale', config.locale) ?? CLIENT_DEFAULTS.locale,
     errorMessages: resolveErrorMessages(config.errorMessages),

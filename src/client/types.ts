@@ -346,7 +346,7 @@ export interface ApiClientConfig {
   allowAbsoluteUrls?: boolean | undefined;
   /** Headers sent with every request; a request's own headers win, by case-insensitive name. */
   defaultHeaders?: HeadersInit | undefined;
-  /** The transport. @default globalThis.fetch */
+  /** The transport. @default globalThis.fetch, looked up on each call */
   fetchImpl?: typeof fetch | undefined;
   /** Language of error messages. @default 'en' */
   locale?: Locale | undefined;

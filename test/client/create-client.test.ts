@@ -459,3 +459,23 @@ describe('getList against a real json-server', () => {
     });
   });
 });
+
+describe('the default transport', () => {
+  it('is the global fetch at the time of each call, so one patched after the client was made (msw, tracing) sees it', async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const original = globalThis.fetch;
+    const seen: string[] = [];
+    // What instrumentation does once the app's modules (and its client) are loaded: wrap the real fetch.
+    globalThis.fetch = (input, init) => {
+      seen.push(String(input));
+      return original(input, init);
+    };
+    try {
+      await api.get('/traced');
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(seen).toEqual([`${server.url}/traced`]);
+    expect(sent()).toEqual(['/traced']);
+  });
+});

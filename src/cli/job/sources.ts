@@ -94,7 +94,8 @@ export function resolveEndpoint(
   if (suggested.length === 1) return suggested[0]!;
   if (name !== undefined) {
     const file = cleanName(name);
-    if (file === undefined) throw new UsageError(`--name must contain an ASCII letter or digit, got "${name}"`);
+    if (file === undefined)
+      throw new UsageError(`--name must contain an ASCII letter or digit, got "${name}"`);
     return file;
   }
   if (suggested.length === 0) {
