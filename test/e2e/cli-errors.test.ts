@@ -229,6 +229,21 @@ describe('secrets', () => {
     });
   });
 
+  it('a JavaScript config naming an undefined variable (a secret written without quotes): the name is left out', async () => {
+    const token = SECRET.replace('sk_test_', 'ghp_');
+    await writeFile(
+      path.join(dir, 'typefetch.config.mjs'),
+      `export default { headers: { Authorization: 'Bearer ' + ${token} } };\n`,
+    );
+    expect(await runCli(['--type', '--config=typefetch.config.mjs'], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        '❌ Error: typefetch.config.mjs could not be loaded: ReferenceError: a name in it is not defined, ' +
+        `such as a value written without quotes (\`node typefetch.config.mjs\` shows which)\n${HINT}`,
+    });
+  });
+
   it('URL userinfo is redacted in the progress line', async () => {
     const result = await runCli(['--type', `http://admin:${SECRET}@127.0.0.1:${server.port}/users`], dir);
     expect(result.code).toBe(0);

@@ -50,6 +50,13 @@ async function importConfig(file: string, shown: string): Promise<unknown> {
         `${shown} could not be loaded: SyntaxError: ${message} (\`node --check ${shown}\` shows where)`,
       );
     }
+    if (error instanceof ReferenceError) {
+      // `ghp_abc123 is not defined`: the name may be a secret written without quotes.
+      throw new UsageError(
+        `${shown} could not be loaded: ReferenceError: a name in it is not defined, such as a value ` +
+          `written without quotes (\`node ${shown}\` shows which)`,
+      );
+    }
     throw new UsageError(`${shown} could not be loaded: ${thrownMessage(error)}`);
   }
   if (module.default === undefined) throw new UsageError(`${shown} has no default export`);
