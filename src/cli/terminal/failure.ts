@@ -49,6 +49,34 @@ export function secretsOf(
   return secrets.sort((a, b) => b.length - a.length);
 }
 
+/**
+ * The values of the secret-named members (`password`, `client_secret`, ..., the names of isSecretName) of a
+ * JSON request body, at any depth, as written and as a JSON string holds them: a server may echo the body
+ * in its error (a validation error's `input`). None for a body that is not JSON.
+ */
+export function bodySecrets(body: string | undefined): string[] {
+  let value: unknown;
+  try {
+    value = body === undefined ? undefined : JSON.parse(body);
+  } catch {
+    return [];
+  }
+  const secrets: string[] = [];
+  // A stack, not recursion: a body may nest deeper than the call stack goes.
+  const stack: [unknown, boolean][] = [[value, false]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [node, secret] = next;
+    if (secret && (typeof node === 'string' || typeof node === 'number')) {
+      const text = String(node);
+      const escaped = JSON.stringify(text).slice(1, -1);
+      secrets.push(text, ...(escaped === text ? [] : [escaped]));
+    } else if (typeof node === 'object' && node !== null) {
+      for (const [key, each] of Object.entries(node)) stack.push([each, secret || isSecretName(key)]);
+    }
+  }
+  return secrets;
+}
+
 /** The error lines, redacted; `prefix` (an endpoint name) goes before the message. Ends with a newline. */
 export function failureText(
   error: unknown,

@@ -1,13 +1,14 @@
 // What a failure prints, through the built binary: a server that echoes the request in its error body
 // must not get a secret back onto the terminal, with or without --verbose.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { secretsOf } from '../../../src/cli/terminal/failure.js';
+import { bodySecrets, secretsOf } from '../../../src/cli/terminal/failure.js';
 import { ensureBuilt, runCli } from '../../e2e/helpers/cli.js';
 import { createTestServer, sendJson, type TestServer } from '../../helpers/server.js';
 import { makeTempDir, removeDir } from '../helpers/memory-io.js';
 
 const KEY = 'qk_live_8Hn2Wm5Lp3Zx';
 const SESSION = 'sid_7Qv3Tk9Rm2Xw';
+const PASSWORD = 'pw_4Lk8"Vn2Qs';
 
 let server: TestServer;
 let dir: string;
@@ -19,6 +20,10 @@ beforeAll(async () => {
     if (req.url === '/session') {
       const sid = /(?:^|; )sid=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
       return sendJson(res, 401, { error: `session ${sid} has expired` });
+    }
+    // Like a validation error (pydantic's `input`): the request body, echoed whole.
+    if (req.url === '/login') {
+      return sendJson(res, 422, { detail: 'email: field required', input: JSON.parse(req.body) });
     }
     sendJson(res, 401, { error: 'unauthorized', path: req.url });
   });
@@ -41,6 +46,18 @@ describe('secretsOf', () => {
   });
 });
 
+describe('bodySecrets', () => {
+  it('holds the values of secret-named members at any depth, as written and as JSON escapes them', () => {
+    const body = { a: 'x', token: 'tok12345', list: [{ apiKey: 'k\\98765' }], password: { current: 4321 } };
+    expect(bodySecrets(JSON.stringify(body))).toEqual(['4321', 'k\\98765', 'k\\\\98765', 'tok12345']);
+  });
+
+  it('holds none for a body that is not JSON, or none at all', () => {
+    expect(bodySecrets('password=x')).toEqual([]);
+    expect(bodySecrets(undefined)).toEqual([]);
+  });
+});
+
 describe('a failed request whose error body echoes the URL', () => {
   it('--verbose shows the body with the secret query value redacted', async () => {
     const result = await runCli(['--type', '--verbose', `${server.url}/users?page=2&api_key=${KEY}`], dir);
@@ -53,6 +70,24 @@ describe('a failed request whose error body echoes the URL', () => {
         '',
       ].join('\n'),
     });
+  });
+});
+
+describe('a failed request whose error body echoes the request body', () => {
+  it('--verbose shows the body with the values of its secret-named members redacted', async () => {
+    const body = JSON.stringify({ username: 'leanne', credentials: { password: PASSWORD } });
+    const args = ['--type', '--verbose', '--method', 'POST', '--body', body, `${server.url}/login`];
+    const result = await runCli(args, dir);
+    expect(result).toEqual({
+      code: 1,
+      stdout: `🔄 Fetching POST ${server.url}/login...\n`,
+      stderr: [
+        '❌ Error: HTTP 422: Unprocessable Entity',
+        '   response body: {"detail":"email: field required","input":{"username":"leanne","credentials":{"password":"[REDACTED]"}}}',
+        '',
+      ].join('\n'),
+    });
+    expect(server.requests.at(-1)?.body).toBe(body);
   });
 });
 
