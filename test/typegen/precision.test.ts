@@ -110,6 +110,22 @@ describe('enums', () => {
     );
   });
 
+  it('never writes the values of members named like the headers the logs redact (an echoed headers object)', () => {
+    const echoes = issues.map(({ state }, i) => ({
+      state,
+      headers: {
+        Authorization: `Bearer t${i % 2}-sk_live_secret`,
+        Cookie: `sid=c${i % 2}-sk_live_secret`,
+        'X-Api-Key': `k${i % 2}-sk_live_secret`,
+      },
+    }));
+    for (const format of ['typescript', 'zod', 'json-schema'] as const) {
+      const text = generateTypes(echoes, { name: 'T', enums: true, taggedUnions: true, format });
+      expect(text).not.toContain('sk_live_secret');
+      expect(text).toContain('"closed"');
+    }
+  });
+
   it('parenthesizes a literal union inside an array, and rejects other strings in zod and ajv', () => {
     const value = { tags: ['a', 'b', 'a', 'b', 'a', 'b'] };
     expect(generateTypes(value, { name: 'T', enums: true })).toBe(

@@ -83,6 +83,10 @@ describe('redactUrl', () => {
       'https://gitlab.example/api/v4/projects?private_token=1&api_token=2&apiToken=3&private_key=4&secretKey=5',
       'https://gitlab.example/api/v4/projects?private_token=[REDACTED]&api_token=[REDACTED]&apiToken=[REDACTED]&private_key=[REDACTED]&secretKey=[REDACTED]',
     ],
+    [
+      'https://h/x?authorization=Bearer%20a&x-api-key=b&accept=c',
+      'https://h/x?authorization=[REDACTED]&x-api-key=[REDACTED]&accept=c',
+    ],
     ['https://h/x?token=a&token=b', 'https://h/x?token=[REDACTED]&token=[REDACTED]'],
     ['https://h/x?token', 'https://h/x?token'],
     ['https://h/x?token=', 'https://h/x?token=[REDACTED]'],
@@ -120,6 +124,13 @@ describe('redactUrl', () => {
 });
 
 describe('isSecretName', () => {
+  it.each(['Authorization', 'proxy_authorization', 'Cookie', 'Set-Cookie', 'X-Api-Key', 'xApiKey'])(
+    'holds the header names whose values the logs redact (a JSON member echoing headers): %s',
+    (name) => {
+      expect(isSecretName(name)).toBe(true);
+    },
+  );
+
   it.each([
     'api_token',
     'apiToken',
