@@ -145,7 +145,14 @@ function join(base: URL, path: string): URL {
  */
 export function searchParamsError(value: unknown, option = 'options.searchParams'): TypeError {
   if (typeof value !== 'object' || value === null) {
-    return optionError(option, 'be an object of query parameters', value);
+    // A query string (`'page=2&api_key=...'`, as ky takes it) is shown with its secret values redacted.
+    const shown =
+      typeof value !== 'string'
+        ? value
+        : value.startsWith('?')
+          ? redactUrl(value)
+          : redactUrl(`?${value}`).slice(1);
+    return optionError(option, 'be an object of query parameters', shown);
   }
   const kind = Array.isArray(value)
     ? 'an array'

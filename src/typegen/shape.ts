@@ -2,6 +2,7 @@
 // of the input (one object key, or the elements of one array), kept so that adding one more value costs
 // O(1) per key: kinds are bits, the one object is merged by a key map, arrays are at most a handful.
 // `toModel` freezes a Shape into the immutable TypeNode model; `fromModel` (merge.ts) goes back.
+import { isSecretName } from '../client/logging/redact.js';
 import { ALL_FORMATS, formatOf, stringFormats } from './formats.js';
 import {
   BOOLEAN_NODE,
@@ -364,7 +365,10 @@ export function objectNode(object: ObjectShape, options: ModelOptions) {
   // forEach: no iterator result per member while this code is not optimized yet (one cold pass).
   object.fields.forEach((field, key) => {
     const optional = field.present < samples || (field.shape.mask & (NULL | UNDEFINED)) !== 0;
-    fields.set(key, { type: toModel(field.shape, options), optional, present: field.present });
+    // Nothing inside a secret (`token: [...]`, `password: {...}`) becomes a literal either
+    // (docs/type-inference.md#enums-enums-true).
+    const own = options.enums && isSecretName(key) ? NO_ENUMS : options;
+    fields.set(key, { type: toModel(field.shape, own), optional, present: field.present });
   });
   if (object.map !== undefined) {
     return { kind: 'object', fields, samples: object.samples, index: toModel(object.map, options) } as const;

@@ -201,6 +201,20 @@ describe('URLs through the client', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it('refuses searchParams given as a query string (as ky takes them) with its secret values redacted, sending nothing', async () => {
+    const before = server.requests.length;
+    const api = createApiClient({ baseUrl: server.url });
+    const error = await api
+      .get('/x', { searchParams: 'page=2&api_key=k_live_5Rt8Wq2Zp' as never })
+      .catch((e: unknown) => e);
+    expect(error).toEqual(
+      new TypeError(
+        'options.searchParams must be an object of query parameters, got "page=2&api_key=[REDACTED]"',
+      ),
+    );
+    expect(server.requests.length).toBe(before);
+  });
+
   it('rejects createApiClient with a bad baseUrl at once', () => {
     expect(() => createApiClient({ baseUrl: 'api.example.com' })).toThrow(
       new TypeError('baseUrl must be an absolute http(s) URL, got "api.example.com"'),

@@ -229,6 +229,39 @@ describe('secrets', () => {
     });
   });
 
+  it('a JavaScript config naming an undefined variable (a secret written without quotes): the name is left out', async () => {
+    const token = SECRET.replace('sk_test_', 'ghp_');
+    await writeFile(
+      path.join(dir, 'typefetch.config.mjs'),
+      `export default { headers: { Authorization: 'Bearer ' + ${token} } };\n`,
+    );
+    expect(await runCli(['--type', '--config=typefetch.config.mjs'], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        '❌ Error: typefetch.config.mjs could not be loaded: ReferenceError: a name in it is not defined, ' +
+        `such as a value written without quotes (\`node typefetch.config.mjs\` shows which)\n${HINT}`,
+    });
+  });
+
+  it('a JavaScript config that parses a broken JSON file of secrets: the excerpt JSON.parse quotes is left out', async () => {
+    await writeFile(path.join(dir, 'secrets.json'), `{"token": ${SECRET}}\n`);
+    await writeFile(
+      path.join(dir, 'typefetch.config.mjs'),
+      "import { readFileSync } from 'node:fs';\n" +
+        "const { token } = JSON.parse(readFileSync(new URL('./secrets.json', import.meta.url), 'utf8'));\n" +
+        "export default { headers: { Authorization: 'Bearer ' + token } };\n",
+    );
+    const result = await runCli(['--type', '--config=typefetch.config.mjs'], dir);
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        '❌ Error: typefetch.config.mjs could not be loaded: SyntaxError: Unexpected token ' +
+        `(\`node --check typefetch.config.mjs\` shows where)\n${HINT}`,
+    });
+  });
+
   it('URL userinfo is redacted in the progress line', async () => {
     const result = await runCli(['--type', `http://admin:${SECRET}@127.0.0.1:${server.port}/users`], dir);
     expect(result.code).toBe(0);

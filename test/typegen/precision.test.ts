@@ -82,6 +82,50 @@ describe('enums', () => {
     );
   });
 
+  it('never writes literals found inside a secret-named member either (an array of tokens, an object under password)', () => {
+    const sessions = issues.map(({ state }, i) => ({
+      state,
+      tokens: ['a', 'b'],
+      token: [`tok${i % 2}-sk_live_secret`],
+      password: { current: `pw${i % 2}-sk_live_secret` },
+    }));
+    for (const format of ['typescript', 'zod', 'json-schema'] as const) {
+      for (const named of [false, true]) {
+        const text = generateTypes(sessions, { name: 'T', enums: true, taggedUnions: true, named, format });
+        expect(text).not.toContain('sk_live_secret');
+        expect(text).toContain('"closed"');
+      }
+    }
+    expect(generateTypes(sessions, { name: 'T', enums: true })).toBe(
+      lines(
+        'export type T = {',
+        '  state: "open" | "closed";',
+        '  tokens: ("a" | "b")[];',
+        '  token: string[];',
+        '  password: {',
+        '    current: string;',
+        '  };',
+        '}[];',
+      ),
+    );
+  });
+
+  it('never writes the values of members named like the headers the logs redact (an echoed headers object)', () => {
+    const echoes = issues.map(({ state }, i) => ({
+      state,
+      headers: {
+        Authorization: `Bearer t${i % 2}-sk_live_secret`,
+        Cookie: `sid=c${i % 2}-sk_live_secret`,
+        'X-Api-Key': `k${i % 2}-sk_live_secret`,
+      },
+    }));
+    for (const format of ['typescript', 'zod', 'json-schema'] as const) {
+      const text = generateTypes(echoes, { name: 'T', enums: true, taggedUnions: true, format });
+      expect(text).not.toContain('sk_live_secret');
+      expect(text).toContain('"closed"');
+    }
+  });
+
   it('parenthesizes a literal union inside an array, and rejects other strings in zod and ajv', () => {
     const value = { tags: ['a', 'b', 'a', 'b', 'a', 'b'] };
     expect(generateTypes(value, { name: 'T', enums: true })).toBe(

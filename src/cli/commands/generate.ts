@@ -9,7 +9,7 @@ import { MissingInputError } from '../job/collect.js';
 import { type JobOutcome, runJob } from '../job/job.js';
 import type { Source } from '../job/sources.js';
 import { ZOD_MISSING, zodResolvable } from '../job/zod-check.js';
-import { failureText, secretsOf, usageText } from '../terminal/failure.js';
+import { bodySecrets, failureText, secretsOf, usageText } from '../terminal/failure.js';
 import { displayPath, type Painter, paintersFor, SEPARATOR } from '../terminal/paint.js';
 import { displayUrl } from '../terminal/redact.js';
 
@@ -45,7 +45,7 @@ export const runGenerate: Command<ResolvedCliOptions> = async (options, io, cycl
       io.stderr.write(usageText(error.message, err));
       return EXIT.usage;
     }
-    const secrets = secretsOf(options.headers, urls);
+    const secrets = secretsOf(options.headers, urls, bodySecrets(options.body));
     io.stderr.write(failureText(error, { secrets, verbose: options.verbose, paint: err }));
     return EXIT.failure;
   }

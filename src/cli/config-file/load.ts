@@ -45,9 +45,17 @@ async function importConfig(file: string, shown: string): Promise<unknown> {
     if (error instanceof SyntaxError) {
       // Node quotes the token it stopped at (`Unexpected identifier 'sk_live_...'`), which may be part of a
       // secret written in the file: left out, as for a JSON config; `node --check` shows the place.
-      const message = thrownMessage(error).replace(/\s*'[^']*'/g, '');
+      // JSON.parse in the config (a file of secrets that does not parse) quotes an excerpt: left out too.
+      const message = jsonErrorMessage(thrownMessage(error)).replace(/\s*'[^']*'/g, '');
       throw new UsageError(
         `${shown} could not be loaded: SyntaxError: ${message} (\`node --check ${shown}\` shows where)`,
+      );
+    }
+    if (error instanceof ReferenceError) {
+      // `ghp_abc123 is not defined`: the name may be a secret written without quotes.
+      throw new UsageError(
+        `${shown} could not be loaded: ReferenceError: a name in it is not defined, such as a value ` +
+          `written without quotes (\`node ${shown}\` shows which)`,
       );
     }
     throw new UsageError(`${shown} could not be loaded: ${thrownMessage(error)}`);

@@ -9,9 +9,9 @@ import type { Painter } from './paint.js';
 import { redactSecrets } from './redact.js';
 
 /**
- * Everything that must not be printed: header values (and the token after a scheme such as `Bearer`),
- * the URLs' passwords and the Basic credentials made of them, secret-named query values (`?api_key=...`), and any extra value (an
- * environment variable substituted into a header).
+ * Everything that must not be printed: header values (and the token after a scheme such as `Bearer`, and
+ * each cookie's value), the URLs' passwords and the Basic credentials made of them, secret-named query
+ * values (`?api_key=...`), and any extra value (an environment variable substituted into a header).
  * Longest first, so a value is not partly replaced by a shorter secret it contains.
  */
 export function secretsOf(
@@ -20,10 +20,17 @@ export function secretsOf(
   extra: readonly string[] = [],
 ): string[] {
   const secrets: string[] = [...extra];
-  for (const { value } of headers) {
+  for (const { name, value } of headers) {
     secrets.push(value.trim());
     const afterScheme = /^\S+\s+(.+)$/.exec(value.trim())?.[1];
     if (afterScheme !== undefined) secrets.push(afterScheme);
+    // A server may echo one cookie's value without its name (`session <id> has expired`).
+    if (name.toLowerCase() === 'cookie') {
+      for (const pair of value.split(';')) {
+        const eq = pair.indexOf('=');
+        if (eq !== -1 && pair.slice(eq + 1).trim() !== '') secrets.push(pair.slice(eq + 1).trim());
+      }
+    }
   }
   for (const url of urls) {
     if (url.password !== '') secrets.push(safeDecode(url.password), url.password);
@@ -40,6 +47,34 @@ export function secretsOf(
     }
   }
   return secrets.sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The values of the secret-named members (`password`, `client_secret`, ..., the names of isSecretName) of a
+ * JSON request body, at any depth, as written and as a JSON string holds them: a server may echo the body
+ * in its error (a validation error's `input`). None for a body that is not JSON.
+ */
+export function bodySecrets(body: string | undefined): string[] {
+  let value: unknown;
+  try {
+    value = body === undefined ? undefined : JSON.parse(body);
+  } catch {
+    return [];
+  }
+  const secrets: string[] = [];
+  // A stack, not recursion: a body may nest deeper than the call stack goes.
+  const stack: [unknown, boolean][] = [[value, false]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [node, secret] = next;
+    if (secret && (typeof node === 'string' || typeof node === 'number')) {
+      const text = String(node);
+      const escaped = JSON.stringify(text).slice(1, -1);
+      secrets.push(text, ...(escaped === text ? [] : [escaped]));
+    } else if (typeof node === 'object' && node !== null) {
+      for (const [key, each] of Object.entries(node)) stack.push([each, secret || isSecretName(key)]);
+    }
+  }
+  return secrets;
 }
 
 /** The error lines, redacted; `prefix` (an endpoint name) goes before the message. Ends with a newline. */

@@ -30,10 +30,22 @@ const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set([
   'authtoken',
   'sessiontoken',
   'clientsecret',
+  'apitoken',
+  'privatetoken',
+  'privatekey',
+  'secretkey',
   'xamzsignature',
   'xamzsecuritytoken',
   'xgoogsignature',
 ]);
+
+/**
+ * The default header names as names are compared (`x-api-key` -> `xapikey`): a JSON member or a query
+ * parameter named like a header whose value the logs hide (`Authorization`, `Cookie`) holds a secret too.
+ */
+const SECRET_HEADER_NAMES: ReadonlySet<string> = new Set(
+  DEFAULT_REDACT_HEADER_KEYS.map((key) => key.replace(/[-_]/g, '')),
+);
 
 /** Headers as a plain object for logging, the values of `keys` (case-insensitive) replaced by `[REDACTED]`. */
 export function redactHeaders(
@@ -54,10 +66,12 @@ export function redactHeaders(
 
 /**
  * Whether a name (of a query parameter, or of a JSON member) is one whose value is a secret: `token`,
- * `access_token`, `apiKey`, `password`, ... (SECRET_QUERY_NAMES, compared as it holds them).
+ * `access_token`, `apiKey`, `password`, ... (SECRET_QUERY_NAMES, compared as it holds them), or a
+ * default redacted header's (`Authorization`, `Cookie`, `X-Api-Key`).
  */
 export function isSecretName(name: string): boolean {
-  return SECRET_QUERY_NAMES.has(decodeName(name));
+  const decoded = decodeName(name);
+  return SECRET_QUERY_NAMES.has(decoded) || SECRET_HEADER_NAMES.has(decoded);
 }
 
 /** A query name as SECRET_QUERY_NAMES holds them: percent-decoded, lower case, without `_` and `-`. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REDACT_HEADER_KEYS, redactHeaders, redactUrl } from '../../../src/client/logging/redact.js';
+import {
+  DEFAULT_REDACT_HEADER_KEYS,
+  isSecretName,
+  redactHeaders,
+  redactUrl,
+} from '../../../src/client/logging/redact.js';
 
 describe('redactHeaders', () => {
   it('returns lower-case names and redacts the default keys in any letter case', () => {
@@ -74,6 +79,14 @@ describe('redactUrl', () => {
       'https://h/x?accessToken=1&apiKey=2&Access-Token=3&clientSecret=4&auth_token=5&sessionToken=6&key_id=7',
       'https://h/x?accessToken=[REDACTED]&apiKey=[REDACTED]&Access-Token=[REDACTED]&clientSecret=[REDACTED]&auth_token=[REDACTED]&sessionToken=[REDACTED]&key_id=7',
     ],
+    [
+      'https://gitlab.example/api/v4/projects?private_token=1&api_token=2&apiToken=3&private_key=4&secretKey=5',
+      'https://gitlab.example/api/v4/projects?private_token=[REDACTED]&api_token=[REDACTED]&apiToken=[REDACTED]&private_key=[REDACTED]&secretKey=[REDACTED]',
+    ],
+    [
+      'https://h/x?authorization=Bearer%20a&x-api-key=b&accept=c',
+      'https://h/x?authorization=[REDACTED]&x-api-key=[REDACTED]&accept=c',
+    ],
     ['https://h/x?token=a&token=b', 'https://h/x?token=[REDACTED]&token=[REDACTED]'],
     ['https://h/x?token', 'https://h/x?token'],
     ['https://h/x?token=', 'https://h/x?token=[REDACTED]'],
@@ -107,5 +120,27 @@ describe('redactUrl', () => {
   it('does not reformat the URL (no normalization of case, encoding or port)', () => {
     const url = 'HTTP://Example.COM:80/a%20b/../c?x=%41&y=1';
     expect(redactUrl(url)).toBe(url);
+  });
+});
+
+describe('isSecretName', () => {
+  it.each(['Authorization', 'proxy_authorization', 'Cookie', 'Set-Cookie', 'X-Api-Key', 'xApiKey'])(
+    'holds the header names whose values the logs redact (a JSON member echoing headers): %s',
+    (name) => {
+      expect(isSecretName(name)).toBe(true);
+    },
+  );
+
+  it.each([
+    'api_token',
+    'apiToken',
+    'private_token',
+    'PRIVATE-TOKEN',
+    'private_key',
+    'privateKey',
+    'secret_key',
+    'secretKey',
+  ])('holds the names of API tokens and private and secret keys: %s', (name) => {
+    expect(isSecretName(name)).toBe(true);
   });
 });

@@ -8,13 +8,13 @@ import type { ResolvedEndpoint } from '../../config-file/resolve.js';
 import { RunError } from '../../errors.js';
 import type { JobEnv, JobOutcome } from '../../job/job.js';
 import { runJob } from '../../job/job.js';
-import { secretsOf } from '../../terminal/failure.js';
+import { bodySecrets, secretsOf } from '../../terminal/failure.js';
 
 export interface EndpointResult {
   readonly endpoint: ResolvedEndpoint;
   readonly outcome?: JobOutcome;
   readonly error?: unknown;
-  /** Header values (and the variables in them) and URL passwords of this endpoint. */
+  /** Header values (and the variables in them), URL passwords and body secrets of this endpoint. */
   readonly secrets: readonly string[];
   readonly warnings: readonly string[];
 }
@@ -36,13 +36,14 @@ export async function runEndpoint(
   const urls = endpoint.sources.flatMap((source) => (source.kind === 'url' ? [source.url] : []));
   const headers: HeaderArg[] = [];
   const used: string[] = [];
-  let secrets = secretsOf([], urls);
+  const inBody = bodySecrets(endpoint.body);
+  let secrets = secretsOf([], urls, inBody);
   try {
     for (const { name, template } of endpoint.headers) {
       const filled = substitute(template, settings.env, name);
       used.push(...filled.used);
       headers.push({ name, value: filled.value });
-      secrets = secretsOf(headers, urls, used);
+      secrets = secretsOf(headers, urls, [...used, ...inBody]);
       try {
         checkHeaderValue(name, filled.value, 'header');
       } catch (error) {

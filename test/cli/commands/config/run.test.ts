@@ -43,6 +43,8 @@ beforeEach(async () => {
     if (url === '/user-address') return sendJson(res, 200, { city: 'Oslo', zip: '0150' });
     if (url === '/posts' && req.method === 'POST')
       return sendJson(res, 201, { id: 9, ...JSON.parse(req.body) });
+    // A validation error that echoes the request body (pydantic's `input`).
+    if (url === '/login') return sendJson(res, 422, { input: JSON.parse(req.body) });
     // Echoes only the part of a signature header after `v1=`, the environment variable's value.
     if (url === '/signed') return sendJson(res, 500, { bad: String(req.headers['x-sig']).slice(3) });
     if (url.startsWith('/slow/')) {
@@ -150,6 +152,25 @@ describe('typefetch --type --config', () => {
         '❌ Error: signed: HTTP 500: Internal Server Error',
         '   response body: {"bad":"[REDACTED]"}',
         '❌ 1 of 1 endpoint failed: signed',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('hides the value of a secret-named member of the body when a server echoes the body', async () => {
+    await config({
+      baseUrl: server.url,
+      endpoints: [{ url: '/login', method: 'POST', body: { user: 'ann', password: 'pw_9Xc4Lm2Qz' } }],
+    });
+    const { io, stdout, stderr } = memoryIO(dir);
+    expect(await run(['--type', '--config=typefetch.config.json', '--verbose'], io)).toBe(1);
+    expect(server.requests[0]?.body).toBe('{"user":"ann","password":"pw_9Xc4Lm2Qz"}');
+    expect(stdout()).toBe('');
+    expect(stderr()).toBe(
+      [
+        '❌ Error: login: HTTP 422: Unprocessable Entity',
+        '   response body: {"input":{"user":"ann","password":"[REDACTED]"}}',
+        '❌ 1 of 1 endpoint failed: login',
         '',
       ].join('\n'),
     );
