@@ -195,8 +195,14 @@ function endpointUrl(raw: unknown, where: string, baseUrl: string | undefined): 
       `${where} "${displayUrl(text)}" is not an absolute http(s) URL; make it one or set "baseUrl"`,
     );
   }
-  // Joined as text, as ky's prefixUrl does: `https://h/api` + `/users` is `https://h/api/users`.
-  return httpUrl(`${baseUrl.replace(/\/+$/, '')}/${text.replace(/^\/+/, '')}`, where);
+  // The path joined as text, as ky's prefixUrl does: `https://h/api` + `/users` is `https://h/api/users`.
+  // The base's own query (`?api_key=...`) comes after it, before the URL's own, as the client keeps it.
+  const base = new URL(baseUrl);
+  const query = base.search;
+  base.search = '';
+  const url = httpUrl(`${base.href.replace(/\/+$/, '')}/${text.replace(/^\/+/, '')}`, where);
+  if (query !== '') url.search = url.search === '' ? query : `${query}&${url.search.slice(1)}`;
+  return url;
 }
 
 function resolveMethodAt(raw: unknown, where: string): CliMethod {

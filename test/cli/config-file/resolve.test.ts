@@ -84,6 +84,17 @@ describe('resolveConfig', () => {
     });
   });
 
+  it("keeps baseUrl's own query (an api_key) after the joined path, before the URL's own query, as the client does", () => {
+    const config = resolve({
+      baseUrl: 'https://u:p@api.example.com/v2?api_key=k1&lang=en',
+      endpoints: [{ name: 'u', url: ['/users', 'users?draft=1'] }],
+    });
+    expect(config.endpoints[0]?.sources).toEqual([
+      { kind: 'url', url: new URL('https://u:p@api.example.com/v2/users?api_key=k1&lang=en') },
+      { kind: 'url', url: new URL('https://u:p@api.example.com/v2/users?api_key=k1&lang=en&draft=1') },
+    ]);
+  });
+
   it('names an endpoint from its URL, else from its first sample file', () => {
     const config = resolve({
       baseUrl: 'https://h',
