@@ -143,4 +143,25 @@ describe('isSecretName', () => {
   ])('holds the names of API tokens and private and secret keys: %s', (name) => {
     expect(isSecretName(name)).toBe(true);
   });
+
+  it.each([
+    'passwd',
+    'jwt',
+    'JWT',
+    'oauth_token',
+    'oauthToken',
+    'csrf_token',
+    'xsrfToken',
+    'sessionid',
+    'session_id',
+  ])('holds passwd, jwt, OAuth 1.0 tokens, CSRF tokens and session ids: %s', (name) => {
+    expect(isSecretName(name)).toBe(true);
+  });
+
+  it.each(['session', 'code', 'id', 'token_type', 'jwt_issuer', 'csrf'])(
+    'keeps names that are not secrets themselves: %s',
+    (name) => {
+      expect(isSecretName(name)).toBe(false);
+    },
+  );
 });
