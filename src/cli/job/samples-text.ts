@@ -50,8 +50,16 @@ export function parseSamples(text: string, format: JsonFormat): unknown[] {
       const lines = nonBlankLines(body);
       if (lines.length >= 2 && lines.every(({ text: line }) => parses(line))) return parseLines(body);
     }
-    throw new RunError((error as Error).message);
+    throw new RunError(parserMessage(error));
   }
+}
+
+/**
+ * The parser's message on one line: it quotes the text where it stopped, line breaks included
+ * (`"<html>\n<he"...`), and an error is one line (docs/cli.md, "Errors and what to do").
+ */
+function parserMessage(error: unknown): string {
+  return (error as Error).message.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
 }
 
 function parseLines(text: string): unknown[] {
@@ -60,7 +68,7 @@ function parseLines(text: string): unknown[] {
     try {
       samples.push(JSON.parse(line));
     } catch (error) {
-      throw new RunError(`line ${number}: ${(error as Error).message}`);
+      throw new RunError(`line ${number}: ${parserMessage(error)}`);
     }
   }
   if (samples.length === 0) throw new RunError('no JSON Lines records (every line is blank)');
