@@ -1,4 +1,5 @@
 import { RunError } from '../errors.js';
+import { escapeControls } from '../terminal/escape.js';
 
 /** How to read a text: as one JSON document, as JSON Lines (one document per line), or whichever fits. */
 export type JsonFormat = 'json' | 'json-lines' | 'auto';
@@ -55,11 +56,11 @@ export function parseSamples(text: string, format: JsonFormat): unknown[] {
 }
 
 /**
- * The parser's message on one line: it quotes the text where it stopped, line breaks included
- * (`"<html>\n<he"...`), and an error is one line (docs/cli.md, "Errors and what to do").
+ * The parser's message on one line: it quotes the text where it stopped, line breaks and other control
+ * characters included (`"<html>\n<he"...`), which are written as escapes.
  */
 function parserMessage(error: unknown): string {
-  return (error as Error).message.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
+  return escapeControls((error as Error).message);
 }
 
 function parseLines(text: string): unknown[] {
