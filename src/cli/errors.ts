@@ -19,3 +19,15 @@ export class RunError extends Error {
     this.detail = options.detail ?? [];
   }
 }
+
+/**
+ * Ctrl+C under `--watch`, with requests of the run not sent yet: the run ends once the request under way
+ * is done, sends no other and reports nothing more (docs/cli.md, "--watch").
+ */
+export class Stopped extends Error {
+  override name = 'Stopped' as const;
+
+  constructor() {
+    super('stopped before every request was sent');
+  }
+}

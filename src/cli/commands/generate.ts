@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ResolvedCliOptions } from '../args/parse.js';
 import { jobMode } from '../check/mode.js';
 import { driftReport, outOfDateLine } from '../check/report.js';
+import { Stopped } from '../errors.js';
 import { type CliIO, type Command, EXIT } from '../io.js';
 import { MissingInputError } from '../job/collect.js';
 import { type JobOutcome, runJob } from '../job/job.js';
@@ -38,9 +39,12 @@ export const runGenerate: Command<ResolvedCliOptions> = async (options, io, cycl
         now: io.now,
         onSource: quiet ? undefined : (source) => progressLine(source, options, io),
         onWarning: warn,
+        // Under --watch, Ctrl+C: the URLs not fetched yet are not.
+        stop: cycle === 'once' ? undefined : io.stopSignal(),
       },
     );
   } catch (error) {
+    if (error instanceof Stopped) return EXIT.ok;
     if (error instanceof MissingInputError) {
       io.stderr.write(usageText(error.message, err));
       return EXIT.usage;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HeaderArg } from '../args/headers.js';
-import { RunError } from '../errors.js';
+import { RunError, Stopped } from '../errors.js';
 import { displayUrl } from '../terminal/redact.js';
 import { fetchSamples } from './request.js';
 import { decodeSampleBytes, formatOfPath, parseSamples } from './samples-text.js';
@@ -22,6 +22,8 @@ export interface CollectEnv {
   readonly readStdin: () => Promise<string>;
   /** Called just before a source is read or fetched, for progress lines. */
   readonly onSource?: ((source: Source) => void) | undefined;
+  /** Under --watch, aborted by Ctrl+C: no further URL is fetched, and {@link Stopped} is thrown. */
+  readonly stop?: AbortSignal | undefined;
 }
 
 /** A sample file that does not exist: a usage error on the command line, a failed endpoint in a config. */
@@ -46,6 +48,7 @@ export async function collectSamples(
   }
   for (const [source, index] of local.filter(([each]) => each.kind === 'url')) {
     if (source.kind !== 'url') continue;
+    if (env.stop?.aborted) throw new Stopped();
     env.onSource?.(source);
     try {
       results[index] = await fetchSamples({ ...request, url: source.url }, env.fetch);

@@ -1,6 +1,7 @@
 import { isJsonContentType } from '../../client/response.js';
 import { basicAuthorization, type HeaderArg, hasHeader } from '../args/headers.js';
 import { RunError } from '../errors.js';
+import { escapeControls } from '../terminal/escape.js';
 import { formatOfContentType, parseSamples } from './samples-text.js';
 
 /** What {@link fetchSamples} sends. */
@@ -171,9 +172,9 @@ async function readExcerpt(response: Response): Promise<string> {
   return oneLineExcerpt(text);
 }
 
-/** The text on one line, cut after {@link EXCERPT_BYTES} characters. */
+/** The text on one line, its other control characters escaped, cut after {@link EXCERPT_BYTES} characters. */
 function oneLineExcerpt(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
+  const oneLine = escapeControls(text.replace(/\s+/g, ' ').trim());
   return oneLine.length > EXCERPT_BYTES ? `${oneLine.slice(0, EXCERPT_BYTES)}…` : oneLine;
 }
 

@@ -1,4 +1,5 @@
 import { RunError } from '../errors.js';
+import { escapeControls } from '../terminal/escape.js';
 
 /** How to read a text: as one JSON document, as JSON Lines (one document per line), or whichever fits. */
 export type JsonFormat = 'json' | 'json-lines' | 'auto';
@@ -50,8 +51,16 @@ export function parseSamples(text: string, format: JsonFormat): unknown[] {
       const lines = nonBlankLines(body);
       if (lines.length >= 2 && lines.every(({ text: line }) => parses(line))) return parseLines(body);
     }
-    throw new RunError((error as Error).message);
+    throw new RunError(parserMessage(error));
   }
+}
+
+/**
+ * The parser's message on one line: it quotes the text where it stopped, line breaks and other control
+ * characters included (`"<html>\n<he"...`), which are written as escapes.
+ */
+function parserMessage(error: unknown): string {
+  return escapeControls((error as Error).message);
 }
 
 function parseLines(text: string): unknown[] {
@@ -60,7 +69,7 @@ function parseLines(text: string): unknown[] {
     try {
       samples.push(JSON.parse(line));
     } catch (error) {
-      throw new RunError(`line ${number}: ${(error as Error).message}`);
+      throw new RunError(`line ${number}: ${parserMessage(error)}`);
     }
   }
   if (samples.length === 0) throw new RunError('no JSON Lines records (every line is blank)');

@@ -5,6 +5,7 @@ import { isSecretName } from '../../client/logging/redact.js';
 import { safeDecode } from '../../shared/safe-decode.js';
 import { basicAuthorization, type HeaderArg } from '../args/headers.js';
 import { RunError } from '../errors.js';
+import { escapeControls } from './escape.js';
 import type { Painter } from './paint.js';
 import { redactSecrets } from './redact.js';
 
@@ -92,9 +93,12 @@ export function failureText(
   return `${lines.join('\n')}\n`;
 }
 
-/** A usage error: `❌ Error: <reason>` and the hint to --help (exit 2). Ends with a newline. */
+/**
+ * A usage error: `❌ Error: <reason>` and the hint to --help (exit 2). Ends with a newline. A control
+ * character of a quoted argument (the `\r` a script with Windows line ends leaves) is written as an escape.
+ */
 export function usageText(message: string, paint: Painter): string {
-  return `${paint.error(`❌ Error: ${message}`)}\nRun typefetch --help for usage.\n`;
+  return `${paint.error(`❌ Error: ${escapeControls(message)}`)}\nRun typefetch --help for usage.\n`;
 }
 
 /** The first line of the error, redacted: for one-line displays such as the progress of a config run. */

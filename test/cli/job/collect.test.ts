@@ -45,3 +45,31 @@ describe('a UTF-16 file or stdin (with its byte-order mark)', () => {
     expect((await readFile(path.join(dir, 'src', 'types', 'users.ts'), 'utf8')).split('\n\n')[1]).toBe(TYPE);
   });
 });
+
+describe('collectSamples with a stop signal (Ctrl+C under --watch)', () => {
+  it('fetches no further URL once it aborted, and throws Stopped', async () => {
+    const { collectSamples } = await import('../../../src/cli/job/collect.js');
+    const { Stopped } = await import('../../../src/cli/errors.js');
+    const { createTestServer, sendJson } = await import('../../helpers/server.js');
+    const stop = new AbortController();
+    const server = await createTestServer((_req, res) => {
+      stop.abort();
+      sendJson(res, 200, { id: 1 });
+    });
+    try {
+      const sources = ['/users/1', '/users/2'].map((each) => ({
+        kind: 'url' as const,
+        url: new URL(`${server.url}${each}`),
+      }));
+      const collecting = collectSamples(
+        sources,
+        { method: 'GET', body: undefined, headers: [], timeoutMs: 5000 },
+        { baseDir: dir, fetch: globalThis.fetch, readStdin: async () => '', stop: stop.signal },
+      );
+      await expect(collecting).rejects.toBeInstanceOf(Stopped);
+      expect(server.requests.map((each) => each.url)).toEqual(['/users/1']);
+    } finally {
+      await server.close();
+    }
+  });
+});

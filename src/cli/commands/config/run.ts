@@ -81,8 +81,12 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
     timeoutMs: command.timeoutMs,
     verbose: command.verbose,
     quiet,
+    // Under --watch, Ctrl+C: the endpoints and URLs not started yet are not.
+    stop: cycle === 'once' ? undefined : io.stopSignal(),
   };
   const results = await runEndpoints(endpoints, settings, io, { out, err });
+  // Stopped part way: index.ts (and openapi.json) stay as the last whole run left them, with no summary.
+  if (results === undefined) return EXIT.ok;
   const index = await updateIndex(results, outDir, mode, io.now());
   if (index.error !== undefined) {
     io.stderr.write(
