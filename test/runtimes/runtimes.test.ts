@@ -272,6 +272,7 @@ function expectedBehaviours(runtime: keyof typeof RUNTIMES) {
   const errorClass = (name: string) => ({ error: true, api: true, name });
   // Only Node's fetch (undici) adds `Cache-Control: no-cache` for the cache mode 'no-store'.
   const cache = runtime === 'node' ? 'no-cache' : null;
+  const noBoundary = { boundaryInBody: false, totalIsLength: true };
   return {
     timeoutDuringBody: { error: timedOut, inTime: true, closed: true },
     timeoutDuringBodyText: { error: timedOut, closed: true },
@@ -400,5 +401,21 @@ function expectedBehaviours(runtime: keyof typeof RUNTIMES) {
       ],
     },
     networkErrorCause: { cause: true, statusText: 'Network Error' },
+    uploadContentTypes: {
+      form: {
+        type: 'multipart/form-data; boundary=...',
+        same: true,
+        boundaryInBody: true,
+        totalIsLength: true,
+      },
+      // Bun's fetch sends a Blob's textual type with a charset, and a string with no type.
+      blob: {
+        type: `application/json${runtime === 'bun' ? ';charset=utf-8' : ''}`,
+        same: true,
+        ...noBoundary,
+      },
+      params: { type: 'application/x-www-form-urlencoded;charset=UTF-8', same: true, ...noBoundary },
+      text: { type: runtime === 'bun' ? null : 'text/plain;charset=UTF-8', same: true, ...noBoundary },
+    },
   };
 }
