@@ -408,14 +408,14 @@ function expectedBehaviours(runtime: keyof typeof RUNTIMES) {
         boundaryInBody: true,
         totalIsLength: true,
       },
-      // Bun's fetch sends a Blob's textual type with a charset, and a string with no type.
+      // Bun's fetch sends a Blob's textual type with a charset (as it sends the Blob without progress).
       blob: {
         type: `application/json${runtime === 'bun' ? ';charset=utf-8' : ''}`,
         same: true,
         ...noBoundary,
       },
       params: { type: 'application/x-www-form-urlencoded;charset=UTF-8', same: true, ...noBoundary },
-      text: { type: runtime === 'bun' ? null : 'text/plain;charset=UTF-8', same: true, ...noBoundary },
+      text: { type: 'text/plain;charset=UTF-8', same: true, ...noBoundary },
     },
   };
 }
