@@ -4,7 +4,8 @@
 // loopback node:http servers.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,6 +20,7 @@ const BIN = path.join(ROOT, 'node_modules', '.bin');
 
 let server: TestServer;
 let behaviours: TestServer;
+let early: Server;
 let refusedUrl: string;
 let denoDir: string;
 const held = new Set<ServerResponse>();
@@ -40,6 +42,19 @@ beforeAll(async () => {
     } else sendJson(res, 404, { error: 'not found' });
   });
   behaviours = await createTestServer(behavioursHandler());
+  // Answers 413 once 128 KiB of the request body have arrived, reads no more, and closes the connection
+  // (the test server reads whole bodies first).
+  early = createServer((req, res) => {
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received < 128 * 1024 || res.headersSent) return;
+      req.pause();
+      res.writeHead(413, { connection: 'close', 'content-type': 'application/json' });
+      res.end('{"error":"too large"}');
+    });
+  });
+  await new Promise<void>((resolve) => early.listen(0, '127.0.0.1', resolve));
   // A port nothing listens on: a server started, then closed.
   const closed = await createTestServer(() => {});
   refusedUrl = closed.url;
@@ -50,6 +65,8 @@ afterAll(async () => {
   for (const res of held) res.destroy();
   await server?.close();
   await behaviours?.close();
+  early?.closeAllConnections();
+  await new Promise((resolve) => early?.close(resolve));
   if (denoDir !== undefined) await rm(denoDir, { recursive: true, force: true });
 });
 
@@ -106,7 +123,14 @@ describe.each(Object.keys(RUNTIMES) as Array<keyof typeof RUNTIMES>)(
       const [command, flags] = RUNTIMES[runtime]();
       const result = await runProgram(
         command,
-        [...flags, BEHAVIOURS, pathToFileURL(DIST_ESM).href, `${behaviours.url}/${runtime}`, refusedUrl],
+        [
+          ...flags,
+          BEHAVIOURS,
+          pathToFileURL(DIST_ESM).href,
+          `${behaviours.url}/${runtime}`,
+          refusedUrl,
+          `http://127.0.0.1:${(early.address() as AddressInfo).port}`,
+        ],
         {
           cwd: denoDir,
           env: {
@@ -172,6 +196,18 @@ function behavioursHandler(): Handler {
         res.write('{"truncated":');
         setTimeout(() => req.socket.destroy(), 30);
         return;
+      case 'large-error':
+        return send(500, 'text/plain', 'x'.repeat(3 * 1024 * 1024));
+      case 'stall-error':
+        res.writeHead(500, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"partial":');
+        return hold(at(name), res);
+      case 'redirect302':
+        res.writeHead(302, { location: at('json'), 'content-length': '0' });
+        return res.end();
+      case 'flaky-upload':
+        if (hits.get(url.pathname) === 1) return sendJson(res, 503, { busy: true });
+        return sendJson(res, 200, { length: Buffer.byteLength(req.body), hits: hits.get(url.pathname) });
       case 'always503':
         return sendJson(res, 503, { busy: true });
       case 'retry-after':
@@ -401,6 +437,31 @@ function expectedBehaviours(runtime: keyof typeof RUNTIMES) {
       ],
     },
     networkErrorCause: { cause: true, statusText: 'Network Error' },
+    errorBodies: {
+      large: { status: 500, noBody: true },
+      stalled: { ...error('ApiError', 'Internal server error.', 500), noBody: true, closed: true },
+    },
+    progressResponse: {
+      data: { ok: true },
+      status: 200,
+      redirected: true,
+      url: true,
+      type: 'application/json',
+      bodyUsed: true,
+    },
+    retriedUpload: {
+      answer: { length: 100_000, hits: 2 },
+      reports: [0, 65_536, 100_000, 0, 65_536, 100_000],
+    },
+    // The answer of a server that stops reading the body and closes the connection: Bun's fetch gives it;
+    // Node's and Deno's give it or reject with the write error (EPIPE, Broken pipe), whichever they see
+    // first (see docs/client.md, Progress).
+    earlyAnswer: {
+      status: runtime === 'bun' ? 413 : expect.toBeOneOf([0, 413]),
+      incomplete: true,
+      noFinalReport: true,
+    },
+    signalTimeout: { name: 'TimeoutError', apiError: false },
     uploadContentTypes: {
       form: {
         type: 'multipart/form-data; boundary=...',
