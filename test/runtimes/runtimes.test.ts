@@ -208,6 +208,31 @@ function behavioursHandler(): Handler {
       case 'flaky-upload':
         if (hits.get(url.pathname) === 1) return sendJson(res, 503, { busy: true });
         return sendJson(res, 200, { length: Buffer.byteLength(req.body), hits: hits.get(url.pathname) });
+      case 'sse-split': {
+        // A BOM, then events whose bytes (a two-byte é, a four-byte emoji) and CRLF line ends are split
+        // across writes.
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const bytes = Buffer.from(
+          '\uFEFFdata: caf\u00e9 \u{1F600}\r\n\r\ndata: two\rdata: lines\r\r',
+          'utf8',
+        );
+        let from = 0;
+        for (const to of [1, 2, 10, 11, 14, 15, 16, 20, 22, 30]) {
+          res.write(bytes.subarray(from, to));
+          from = to;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        return res.end(bytes.subarray(from));
+      }
+      case 'text-split': {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        const bytes = Buffer.from('\u00e9t\u00e9 \u{1F600}', 'utf8');
+        for (let i = 0; i < bytes.length; i += 1) {
+          res.write(bytes.subarray(i, i + 1));
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+        return res.end();
+      }
       case 'always503':
         return sendJson(res, 503, { busy: true });
       case 'retry-after':
@@ -462,6 +487,29 @@ function expectedBehaviours(runtime: keyof typeof RUNTIMES) {
       noFinalReport: true,
     },
     signalTimeout: { name: 'TimeoutError', apiError: false },
+    dedupeKinds: Object.fromEntries(
+      [
+        ['blob', 'Blob'],
+        ['bytes', 'Uint8Array'],
+        ['arrayBuffer', 'ArrayBuffer'],
+        ['text', 'String'],
+      ].map(([parseAs, kind]) => [parseAs, { results: Array(3).fill(`${kind}:{"shared":true}`), hits: 1 }]),
+    ),
+    dedupeAllAbort: { aborted: [true, true], closed: true },
+    sseSplitChunks: ['café 😀', 'two\nlines'],
+    textSplitChunks: 'été 😀',
+    sseRefused: { end: network, events: [], slept: [3000, 3000] },
+    fetchOptions: {
+      keepalive: { ok: true },
+      credentials: { ok: true },
+      mode: { ok: true },
+      priority: { ok: true },
+      referrerPolicy: { ok: true },
+      cacheReload: { ok: true },
+      cacheNoCache: { ok: true },
+      redirectManual: 302,
+      redirectError: 0,
+    },
     uploadContentTypes: {
       form: {
         type: 'multipart/form-data; boundary=...',
