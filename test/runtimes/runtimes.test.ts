@@ -510,6 +510,8 @@ function expectedBehaviours(runtime: keyof typeof RUNTIMES) {
       redirectManual: 302,
       redirectError: 0,
     },
+    timeoutDuringCountedBody: { error: timedOut, reports: [0, 11], closed: true },
+    abortDuringCountedBody: { same: true, closed: true },
     uploadContentTypes: {
       form: {
         type: 'multipart/form-data; boundary=...',
