@@ -512,6 +512,7 @@ function expectedBehaviours(runtime: keyof typeof RUNTIMES) {
     },
     timeoutDuringCountedBody: { error: timedOut, reports: [0, 11], closed: true },
     abortDuringCountedBody: { same: true, closed: true },
+    streamBody: { sent: { length: 1000, method: 'POST', streamed: true }, retried: 503, slept: [] },
     uploadContentTypes: {
       form: {
         type: 'multipart/form-data; boundary=...',
