@@ -20,7 +20,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  * Encodes a request body. Plain objects and arrays become JSON, with `Content-Type: application/json`
  * unless `headers` already has a content type (mutated in place); everything else fetch accepts
  * (FormData, Blob, ArrayBuffer, typed arrays, URLSearchParams, strings, streams) is sent as it is,
- * so fetch sets its content type (multipart boundary, Blob type, form encoding, text/plain).
+ * so fetch sets its content type (multipart boundary, Blob type, form encoding); a string gets the
+ * `text/plain;charset=UTF-8` fetch would give it.
  * For FormData any content type already set is dropped, since it could not carry the boundary; for
  * URLSearchParams and a typed Blob, one that came from the defaults (`ownType`: the request set one).
  */
@@ -30,6 +31,9 @@ export function encodeBody(body: RequestBody | undefined, headers: Headers, ownT
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     return { body: toJson(body), replayable: true };
   }
+  // The type fetch gives a string, set here because Bun's fetch sends a string without one.
+  if (typeof body === 'string' && !headers.has('content-type'))
+    headers.set('content-type', 'text/plain;charset=UTF-8');
   // Only fetch knows the multipart boundary; a content type set by hand (often a JSON default in
   // defaultHeaders) would make the body unreadable for the server.
   if (typeof FormData !== 'undefined' && body instanceof FormData) headers.delete('content-type');

@@ -172,6 +172,8 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
       : undefined;
   const serialized =
     body === undefined || (bytes === undefined && isSerializable(body)) ? new Response(body) : undefined;
+  // The type is read before the body: Bun's Response forgets it once its body has been read.
+  const type = serialized?.headers.get('content-type');
   if (serialized !== undefined) bytes = new Uint8Array(await serialized.arrayBuffer());
   const total = bytes?.byteLength;
   report(callback, 0, total, false);
@@ -202,7 +204,6 @@ async function countUpload(call: Call, callback: OnProgress): Promise<{ call: Ca
           },
         });
   const headers = new Headers(call.headers);
-  const type = serialized?.headers.get('content-type');
   if (type != null && !headers.has('content-type')) headers.set('content-type', type);
   return {
     // The counted stream is made again for each attempt: the call stays as replayable as its body.
