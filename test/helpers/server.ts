@@ -31,7 +31,12 @@ export async function createTestServer(handler: Handler): Promise<TestServer> {
   const sockets = new Set<Socket>();
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+    } catch {
+      // The client went away mid-body (an aborted upload): there is no one to answer.
+      return;
+    }
     const body = Buffer.concat(chunks).toString('utf8');
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
     try {
