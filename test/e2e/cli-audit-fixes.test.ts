@@ -1,10 +1,10 @@
 // The built binary on four rough edges an audit found: an output folder that is a file, a config with
 // "har" given flags it does not use, --check of index.ts when an endpoint failed, and a UTF-16 config file.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../cli/helpers/memory-io.js';
-import { ensureBuilt, runCli } from './helpers/cli.js';
+import { ensureBuilt, ROOT, runCli } from './helpers/cli.js';
 
 const HELP_HINT = 'Run typefetch --help for usage.\n';
 
@@ -56,6 +56,40 @@ describe('an output folder that is a file', () => {
       code: 2,
       stdout: '',
       stderr: `❌ Error: --out "types" is a file, not a folder: give a folder path\n${HELP_HINT}`,
+    });
+  });
+});
+
+describe('a config with "har" and flags a HAR run does not use', () => {
+  // A HAR that a run without these flags types and writes (exit 0).
+  beforeEach(async () => {
+    await copyFile(path.join(ROOT, 'test/fixtures/har/chromium.har'), path.join(dir, 'api.har'));
+    await writeFile(path.join(dir, 'typefetch.config.json'), '{"har":"api.har"}');
+  });
+
+  it('--timeout and --concurrency: a usage error naming both, as --har gives', async () => {
+    expect(
+      await runCli(['--type', '--config=typefetch.config.json', '--timeout=5000', '--concurrency=2'], dir),
+    ).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `❌ Error: a config with "har" cannot be combined with --timeout, --concurrency: the HAR file holds the requests\n${HELP_HINT}`,
+    });
+  });
+
+  it('--timeout alone: the same usage error, naming it', async () => {
+    expect(await runCli(['--type', '--config=typefetch.config.json', '--timeout=5000'], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `❌ Error: a config with "har" cannot be combined with --timeout: the HAR file holds the requests\n${HELP_HINT}`,
+    });
+  });
+
+  it('--format=zod: a usage error, as --har gives', async () => {
+    expect(await runCli(['--type', '--config=typefetch.config.json', '--format=zod'], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `❌ Error: a config with "har" writes typescript (the types and the endpoint map) or openapi, got --format=zod\n${HELP_HINT}`,
     });
   });
 });

@@ -51,6 +51,30 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
       io.stderr.write(usageText('--watch runs requests again; a config with "har" has none to fetch', err));
       return EXIT.usage;
     }
+    // As `--har` refuses them: a HAR run sends no request and writes TypeScript (or OpenAPI).
+    const unused = [
+      ...(command.timeoutMs === undefined ? [] : ['--timeout']),
+      ...(command.concurrency === undefined ? [] : ['--concurrency']),
+    ];
+    if (unused.length > 0) {
+      io.stderr.write(
+        usageText(
+          `a config with "har" cannot be combined with ${unused.join(', ')}: the HAR file holds the requests`,
+          err,
+        ),
+      );
+      return EXIT.usage;
+    }
+    const format = command.output.format;
+    if (format !== undefined && format !== 'typescript') {
+      io.stderr.write(
+        usageText(
+          `a config with "har" writes typescript (the types and the endpoint map) or openapi, got --format=${format}`,
+          err,
+        ),
+      );
+      return EXIT.usage;
+    }
     const output = { ...config.output, ...command.output, format: 'typescript' as const };
     const notFound = `${shown}: "har" file not found: "${config.har.shown}" (relative to the config file)`;
     return runHar(
