@@ -93,3 +93,18 @@ describe('a config with "har" and flags a HAR run does not use', () => {
     });
   });
 });
+
+describe('a config file saved as UTF-16 with a byte-order mark', () => {
+  it('runs as its UTF-8 twin does', async () => {
+    const config = JSON.stringify({ endpoints: [{ name: 'user', samples: ['user.json'] }] }, null, 2);
+    await writeFile(path.join(dir, 'utf8.json'), config);
+    await writeFile(path.join(dir, 'utf16.json'), Buffer.from(`\uFEFF${config}`, 'utf16le'));
+    const twin = await runCli(['--type', '--config=utf8.json'], dir);
+    expect(twin).toEqual({
+      code: 0,
+      stdout: `✅ user: ${path.join('src', 'types', 'user.ts')}\n✅ 1 endpoint: 1 written in ${path.join('src', 'types')}, with index.ts\n`,
+      stderr: '',
+    });
+    expect(await runCli(['--type', '--config=utf16.json'], dir)).toEqual(twin);
+  });
+});
