@@ -1,5 +1,6 @@
 // The output folder checked before anything is sent: a file where the folder should be (or where one
-// of its parents should be) is a usage error, not a failed write after every request (docs/cli.md, "--out").
+// of its parents should be) is a usage error, not a failed write after every request (docs/cli.md,
+// "Options", `--out`).
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
