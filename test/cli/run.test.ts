@@ -88,12 +88,15 @@ describe('run (in memory)', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('returns 1 with the fs error when the output folder cannot be made', async () => {
+  it('returns 2 naming --out when the output folder is a file, without touching the network', async () => {
     const { writeFile } = await import('node:fs/promises');
     await writeFile(path.join(dir, 'taken'), 'a file, not a folder');
     const { io, stderr } = memoryIO(dir);
-    expect(await run(['--type', '--out=taken', `${server.url}/users`], io)).toBe(1);
-    expect(stderr()).toBe(`❌ Error: EEXIST: file already exists, mkdir '${path.join(dir, 'taken')}'\n`);
+    expect(await run(['--type', '--out=taken', `${server.url}/users`], io)).toBe(2);
+    expect(stderr()).toBe(
+      '❌ Error: --out "taken" is a file, not a folder: give a folder path\nRun typefetch --help for usage.\n',
+    );
+    expect(server.requests).toEqual([]);
   });
 
   it.each([[[]], [['--check']]])(

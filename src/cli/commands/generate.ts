@@ -4,10 +4,11 @@ import path from 'node:path';
 import type { ResolvedCliOptions } from '../args/parse.js';
 import { jobMode } from '../check/mode.js';
 import { driftReport, outOfDateLine } from '../check/report.js';
-import { Stopped } from '../errors.js';
+import { Stopped, UsageError } from '../errors.js';
 import { type CliIO, type Command, EXIT } from '../io.js';
 import { MissingInputError } from '../job/collect.js';
 import { type JobOutcome, runJob } from '../job/job.js';
+import { checkOutDir } from '../job/out-dir.js';
 import type { Source } from '../job/sources.js';
 import { ZOD_MISSING, zodResolvable } from '../job/zod-check.js';
 import { bodySecrets, failureText, secretsOf, usageText } from '../terminal/failure.js';
@@ -20,15 +21,17 @@ export const runGenerate: Command<ResolvedCliOptions> = async (options, io, cycl
   const quiet = cycle === 'again';
   const warn = (message: string) => io.stderr.write(`${err.warning(`⚠️ ${message}`)}\n`);
   const urls = options.sources.flatMap((source) => (source.kind === 'url' ? [source.url] : []));
+  const outDir = path.resolve(io.cwd, options.out);
   let outcome: JobOutcome;
   try {
+    await checkOutDir(outDir, '--out', io.cwd);
     outcome = await runJob(
       {
         endpoint: options.endpoint,
         typeName: options.name ?? options.endpoint,
         sources: options.sources,
         request: options,
-        outDir: path.resolve(io.cwd, options.out),
+        outDir,
         output: options.output,
       },
       jobMode(options.check, cycle),
@@ -45,7 +48,7 @@ export const runGenerate: Command<ResolvedCliOptions> = async (options, io, cycl
     );
   } catch (error) {
     if (error instanceof Stopped) return EXIT.ok;
-    if (error instanceof MissingInputError) {
+    if (error instanceof MissingInputError || error instanceof UsageError) {
       io.stderr.write(usageText(error.message, err));
       return EXIT.usage;
     }

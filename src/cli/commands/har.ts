@@ -13,7 +13,9 @@ import { readHar, type Traffic } from '../../traffic/endpoints.js';
 import { HarError, type Skipped } from '../../traffic/har.js';
 import { emitOpenApi, inOpenApi } from '../../traffic/openapi.js';
 import type { ResolvedHarCommand } from '../args/parse.js';
+import { UsageError } from '../errors.js';
 import { type CliIO, type Command, EXIT } from '../io.js';
+import { checkOutDir } from '../job/out-dir.js';
 import type { ResolvedOutput } from '../job/output-format.js';
 import { failureText, usageText } from '../terminal/failure.js';
 import { displayPath, type Painter, paintersFor } from '../terminal/paint.js';
@@ -38,19 +40,28 @@ export interface HarRun {
   readonly verbose: boolean;
 }
 
-export const runHarCommand: Command<ResolvedHarCommand> = (command, io) =>
-  runHar(
+export const runHarCommand: Command<ResolvedHarCommand> = async (command, io) => {
+  const outDir = path.resolve(io.cwd, command.out);
+  try {
+    await checkOutDir(outDir, '--out', io.cwd);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(usageText(error.message, paintersFor(io).err));
+    return EXIT.usage;
+  }
+  return runHar(
     {
       file: path.resolve(io.cwd, command.harPath),
       shown: command.harPath,
       notFound: `--har file not found: "${command.harPath}"`,
-      outDir: path.resolve(io.cwd, command.out),
+      outDir,
       openapi: command.openapi,
       output: command.output,
       verbose: command.verbose,
     },
     io,
   );
+};
 
 /** Reads the HAR, writes the files, prints one line per file and a summary; returns the exit status. */
 export async function runHar(run: HarRun, io: CliIO): Promise<number> {

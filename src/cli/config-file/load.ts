@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { jsonErrorMessage } from '../../shared/json-error.js';
 import { UsageError } from '../errors.js';
+import { decodeSampleBytes } from '../job/samples-text.js';
 
 const MODULE = /\.(js|mjs|cjs)$/i;
 const TYPESCRIPT = /\.(ts|mts|cts)$/i;
@@ -17,7 +18,8 @@ export async function loadConfig(file: string, shown: string): Promise<unknown> 
   if (MODULE.test(file) || TYPESCRIPT.test(file)) return importConfig(file, shown);
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    // UTF-8, or UTF-16 with its byte-order mark (Windows editors save it), as a sample file is read.
+    text = decodeSampleBytes(await readFile(file));
   } catch (error) {
     throw readError(error, shown);
   }

@@ -17,8 +17,9 @@ export function formatOfContentType(contentType: string | null): JsonFormat {
 }
 
 /**
- * The text of a sample file or of stdin: UTF-8, unless a UTF-16 byte-order mark starts it (Windows
- * PowerShell's `>` and `Out-File` write UTF-16), which read as UTF-8 would be `Unexpected token '�'`.
+ * The text of a sample file, of stdin or of a JSON config file: UTF-8, unless a UTF-16 byte-order mark
+ * starts it (Windows PowerShell's `>` and `Out-File` write UTF-16), which read as UTF-8 would be
+ * `Unexpected token '�'`.
  */
 export function decodeSampleBytes(bytes: Uint8Array): string {
   const encoding =

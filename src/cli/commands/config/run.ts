@@ -14,6 +14,7 @@ import { loadConfig } from '../../config-file/load.js';
 import { type ResolvedConfig, resolveConfig } from '../../config-file/resolve.js';
 import { UsageError } from '../../errors.js';
 import { type CliIO, type Command, EXIT } from '../../io.js';
+import { checkOutDir } from '../../job/out-dir.js';
 import { ZOD_MISSING, zodResolvable } from '../../job/zod-check.js';
 import { failureText, usageText } from '../../terminal/failure.js';
 import { displayPath, type Painter, paintersFor } from '../../terminal/paint.js';
@@ -31,6 +32,13 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
   if (read === undefined) return EXIT.usage;
   const { config, shown } = read;
   const outDir = command.out === undefined ? config.outDir : path.resolve(io.cwd, command.out);
+  try {
+    await checkOutDir(outDir, command.out === undefined ? `${shown}: "out"` : '--out', io.cwd);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(usageText(error.message, err));
+    return EXIT.usage;
+  }
   if (config.har !== undefined) {
     if (command.check) {
       io.stderr.write(
@@ -41,6 +49,30 @@ export const runConfig: Command<ResolvedConfigCommand> = async (command, io, cyc
     // As `--har` refuses it: every cycle would rewrite every file of the same HAR.
     if (command.watch !== undefined) {
       io.stderr.write(usageText('--watch runs requests again; a config with "har" has none to fetch', err));
+      return EXIT.usage;
+    }
+    // As `--har` refuses them: a HAR run sends no request and writes TypeScript (or OpenAPI).
+    const unused = [
+      ...(command.timeoutMs === undefined ? [] : ['--timeout']),
+      ...(command.concurrency === undefined ? [] : ['--concurrency']),
+    ];
+    if (unused.length > 0) {
+      io.stderr.write(
+        usageText(
+          `a config with "har" cannot be combined with ${unused.join(', ')}: the HAR file holds the requests`,
+          err,
+        ),
+      );
+      return EXIT.usage;
+    }
+    const format = command.output.format;
+    if (format !== undefined && format !== 'typescript') {
+      io.stderr.write(
+        usageText(
+          `a config with "har" writes typescript (the types and the endpoint map) or openapi, got --format=${format}`,
+          err,
+        ),
+      );
       return EXIT.usage;
     }
     const output = { ...config.output, ...command.output, format: 'typescript' as const };
