@@ -95,3 +95,38 @@ export function serveEach(): (handler: Handler) => Promise<TestServer> {
     return server;
   };
 }
+
+export interface EarlyAnswerServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A server that answers `413` once 128 KiB of a request body have arrived, reads no more and closes the
+ * connection (`destroyAfterMs` after its answer, if given): a server that refuses an upload early.
+ * `createTestServer` reads whole bodies first, so it cannot be one.
+ */
+export async function createEarlyAnswerServer(destroyAfterMs?: number): Promise<EarlyAnswerServer> {
+  const server = createServer((req, res) => {
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received < 128 * 1024 || res.headersSent) return;
+      req.pause();
+      res.writeHead(413, { connection: 'close', 'content-type': 'application/json' });
+      res.end('{"error":"too large"}', () => {
+        if (destroyAfterMs !== undefined) setTimeout(() => req.socket.destroy(), destroyAfterMs);
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

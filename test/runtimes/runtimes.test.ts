@@ -4,14 +4,20 @@
 // loopback node:http servers.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type Handler, sendJson, type TestServer } from '../helpers/server.js';
+import {
+  createEarlyAnswerServer,
+  createTestServer,
+  type EarlyAnswerServer,
+  type Handler,
+  sendJson,
+  type TestServer,
+} from '../helpers/server.js';
 import { DIST_ESM, ensureLibraryBuilt, ROOT, runProgram } from '../package/helpers/dist.js';
 
 const SMOKE = fileURLToPath(new URL('./fixtures/smoke.mjs', import.meta.url));
@@ -20,7 +26,7 @@ const BIN = path.join(ROOT, 'node_modules', '.bin');
 
 let server: TestServer;
 let behaviours: TestServer;
-let early: Server;
+let early: EarlyAnswerServer;
 let refusedUrl: string;
 let denoDir: string;
 const held = new Set<ServerResponse>();
@@ -42,19 +48,7 @@ beforeAll(async () => {
     } else sendJson(res, 404, { error: 'not found' });
   });
   behaviours = await createTestServer(behavioursHandler());
-  // Answers 413 once 128 KiB of the request body have arrived, reads no more, and closes the connection
-  // (the test server reads whole bodies first).
-  early = createServer((req, res) => {
-    let received = 0;
-    req.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received < 128 * 1024 || res.headersSent) return;
-      req.pause();
-      res.writeHead(413, { connection: 'close', 'content-type': 'application/json' });
-      res.end('{"error":"too large"}');
-    });
-  });
-  await new Promise<void>((resolve) => early.listen(0, '127.0.0.1', resolve));
+  early = await createEarlyAnswerServer();
   // A port nothing listens on: a server started, then closed.
   const closed = await createTestServer(() => {});
   refusedUrl = closed.url;
@@ -65,8 +59,7 @@ afterAll(async () => {
   for (const res of held) res.destroy();
   await server?.close();
   await behaviours?.close();
-  early?.closeAllConnections();
-  await new Promise((resolve) => early?.close(resolve));
+  await early?.close();
   if (denoDir !== undefined) await rm(denoDir, { recursive: true, force: true });
 });
 
@@ -129,7 +122,7 @@ describe.each(Object.keys(RUNTIMES) as Array<keyof typeof RUNTIMES>)(
           pathToFileURL(DIST_ESM).href,
           `${behaviours.url}/${runtime}`,
           refusedUrl,
-          `http://127.0.0.1:${(early.address() as AddressInfo).port}`,
+          early.url,
         ],
         {
           cwd: denoDir,

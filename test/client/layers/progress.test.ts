@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, NetworkError, type Progress } from '../../../src/index.js';
-import { createTestServer, type TestServer } from '../../helpers/server.js';
+import { createEarlyAnswerServer, createTestServer, type TestServer } from '../../helpers/server.js';
 
 const BODY = randomBytes(200 * 1024);
 const MB = 1024 * 1024;
@@ -166,29 +166,13 @@ describe('onUploadProgress', () => {
   });
 
   it('makes no final report when the server answers before reading the whole body (a 413)', async () => {
-    // Answers 413 once 128 KiB have arrived, reads no more, and closes the connection.
-    const early = createServer((req, res) => {
-      let received = 0;
-      req.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received < 128 * 1024 || res.headersSent) return;
-        req.pause();
-        res.writeHead(413, { connection: 'close', 'content-type': 'application/json' });
-        res.end('{"error":"too large"}', () => setTimeout(() => req.socket.destroy(), 50));
-      });
-    });
-    await new Promise<void>((resolve) => early.listen(0, '127.0.0.1', resolve));
+    const early = await createEarlyAnswerServer(50);
     try {
-      const { port } = early.address() as AddressInfo;
       const events: Progress[] = [];
       const size = 64 * MB;
-      const call = createApiClient({ baseUrl: `http://127.0.0.1:${port}` }).post(
-        '/upload',
-        new Uint8Array(size),
-        {
-          onUploadProgress: (p) => events.push(p),
-        },
-      );
+      const call = createApiClient({ baseUrl: early.url }).post('/upload', new Uint8Array(size), {
+        onUploadProgress: (p) => events.push(p),
+      });
       await expect(call).rejects.toMatchObject({ name: 'ApiError', status: 413 });
       const last = events.at(-1)!;
       expect(last.totalBytes).toBe(size);
@@ -196,8 +180,7 @@ describe('onUploadProgress', () => {
       expect(last.percent).toBe(last.transferredBytes / size);
       expect(events.filter((event) => event.percent === 1)).toEqual([]);
     } finally {
-      early.closeAllConnections();
-      early.close();
+      await early.close();
     }
   });
 
