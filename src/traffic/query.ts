@@ -2,6 +2,7 @@
 // type says what they held: all numbers -> number, all `true`/`false` -> boolean, else string, and an
 // array when one request repeated the name (`?tag=a&tag=b`, as the client sends arrays). docs/traffic.md.
 import { isSecretName } from '../client/logging/redact.js';
+import { escapeInvisible, isIdentifierName } from '../typegen/identifiers.js';
 import type { Exchange } from './har.js';
 
 export type QueryScalar = 'integer' | 'number' | 'boolean' | 'string';
@@ -87,15 +88,17 @@ export function querySchema({ type, array }: QueryParam): Record<string, unknown
 
 /** A TypeScript property key: the name itself when it is an identifier, else a quoted string. */
 export function propertyKey(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : quote(name);
+  return isIdentifierName(name) ? name : quote(name);
 }
 
-/** A single-quoted TypeScript string literal. */
+/**
+ * A single-quoted TypeScript string literal, with the escapes of the type files' keys (line separators,
+ * bidi overrides, zero-width characters: docs/type-inference.md#member-names).
+ */
 export function quote(text: string): string {
-  const escaped = JSON.stringify(text)
+  const escaped = escapeInvisible(JSON.stringify(text))
     .slice(1, -1)
     .replace(/\\"/g, '"')
-    .replace(/'/g, "\\'")
-    .replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+    .replace(/'/g, "\\'");
   return `'${escaped}'`;
 }

@@ -93,4 +93,9 @@ describe('emitQueryType and querySchema', () => {
     ]);
     expect(quote('a"b\\c\n\u2028')).toBe("'a\"b\\\\c\\n\\u2028'");
   });
+
+  it('escapes bidi overrides, zero-width and C1 characters as the type files do, so no key hides what it says', () => {
+    expect(quote('a\u202eb\u200bc\u0085')).toBe("'a\\u202eb\\u200bc\\u0085'");
+    expect(propertyKey('page\u2066')).toBe("'page\\u2066'");
+  });
 });
