@@ -262,6 +262,21 @@ describe('secrets', () => {
     });
   });
 
+  it('a --header written with a space instead of the colon: no piece of the token in the error', async () => {
+    const result = await runCli(
+      ['--type', '--header', 'Authorization Bearer abc:def', `${server.url}/users`],
+      dir,
+    );
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        '❌ Error: --header #1 must look like "Name: value": the name "Authorization" is followed by a ' +
+        `character a header name cannot hold\n${HINT}`,
+    });
+    expect(result.stdout + result.stderr).not.toContain('abc');
+  });
+
   it('URL userinfo is redacted in the progress line', async () => {
     const result = await runCli(['--type', `http://admin:${SECRET}@127.0.0.1:${server.port}/users`], dir);
     expect(result.code).toBe(0);

@@ -9,6 +9,7 @@ export interface HeaderArg {
 
 // RFC 9110 section 5.1: a field name is a token.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const LEADING_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+/;
 // RFC 9110 section 5.5: no CR, LF or NUL; fetch's Headers also refuses anything above U+00FF.
 const BAD_VALUE_CHAR = /[\0\r\n\u0100-\uffff]/;
 // The other control characters but tab, which fetch refuses too (`fetch failed` would be all it says).
@@ -28,9 +29,23 @@ export function parseHeader(raw: string, position: number): HeaderArg {
   const name = raw.slice(0, colon).trim();
   const value = raw.slice(colon + 1).replace(/^[ \t]+/, '');
   if (name === '') throw new UsageError(`--header #${position} has an empty name before the colon`);
-  checkHeaderName(name);
+  if (!TOKEN.test(name)) throw new UsageError(badNameMessage(name, position));
   checkHeaderValue(name, value);
   return { name, value };
+}
+
+/**
+ * The error for a `--header` whose text before the first colon is not a header name. That text may hold
+ * a value (`Authorization Bearer abc:def`, a space written for the colon), so the message shows only the
+ * header-name characters it starts with, never what follows them.
+ */
+function badNameMessage(name: string, position: number): string {
+  const start = LEADING_TOKEN.exec(name)?.[0] ?? '';
+  const what =
+    start === ''
+      ? 'the text before the first colon is not a header name'
+      : `the name "${start}" is followed by a character a header name cannot hold`;
+  return `--header #${position} must look like "Name: value": ${what}`;
 }
 
 /** Throws a UsageError unless `name` is a header name. `label` says where it came from. */

@@ -20,3 +20,24 @@ describe('checkHeaderValue', () => {
     expect(parseHeader('X-Key: a\tb\u0080\u00ff', 1)).toEqual({ name: 'X-Key', value: 'a\tb\u0080\u00ff' });
   });
 });
+
+describe('parseHeader', () => {
+  it('a name that is not a token: only the header-name characters it starts with are shown', () => {
+    const messages = ['Authorization=Bearer abc:def', 'X-Key abc:def', '"abc def":x', '(abc:def'].map(
+      (raw) => {
+        try {
+          parseHeader(raw, 3);
+          return 'accepted';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      },
+    );
+    expect(messages).toEqual([
+      '--header #3 must look like "Name: value": the name "Authorization" is followed by a character a header name cannot hold',
+      '--header #3 must look like "Name: value": the name "X-Key" is followed by a character a header name cannot hold',
+      '--header #3 must look like "Name: value": the text before the first colon is not a header name',
+      '--header #3 must look like "Name: value": the text before the first colon is not a header name',
+    ]);
+  });
+});

@@ -150,7 +150,10 @@ describe('parseCliArgs usage errors', () => {
       '--header #2 must look like "Name: value" (no colon found)',
     ],
     [['--type', '--header=: v', URL_ARG], '--header #1 has an empty name before the colon'],
-    [['--type', '--header=Bad Name: v', URL_ARG], '--header "Bad Name" is not a valid header name'],
+    [
+      ['--type', '--header=Bad Name: v', URL_ARG],
+      '--header #1 must look like "Name: value": the name "Bad" is followed by a character a header name cannot hold',
+    ],
     [['--type'], 'Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users'],
     [['--type', 'http://[bad/users'], '<url> must be an absolute http(s) URL, got "http://[bad/users"'],
     [['--type', 'ftp://example.com/users'], '<url> must use http or https, got "ftp:"'],
