@@ -7,6 +7,7 @@ import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
 import { assertListQuery, assertPageNumbers, mappedPage, paginateItems } from './pagination.js';
 import { composePipeline } from './pipeline.js';
 import { prepareCall } from './prepare.js';
+import { discardBody } from './response.js';
 import { responsePromise } from './response-promise.js';
 import { serverSentEvents } from './sse/events.js';
 import type {
@@ -191,7 +192,13 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
       ...options,
       searchParams,
     } as RequestOptions<unknown>).withResponse();
-    return mappedPage<T>(client.pagination.response(data, response, query), query);
+    try {
+      return mappedPage<T>(client.pagination.response(data, response, query), query);
+    } catch (error) {
+      // A body left unread (parseAs 'stream') would hold the connection open.
+      discardBody(response);
+      throw error;
+    }
   };
 
   const client_: ApiClient = {

@@ -129,6 +129,35 @@ describe('defaultListRequest', () => {
     expect(yielded).toEqual([]);
   });
 
+  it('cancels a parseAs "stream" body when the mapping throws, so the connection is not held', async () => {
+    // The server sends one chunk and holds the response open: only the client's cancel closes it.
+    const closed: Promise<true>[] = [];
+    const server = await serve((_req, res) => {
+      closed.push(new Promise((resolve) => res.on('close', () => resolve(true))));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[1,');
+    });
+    const within = (promise: Promise<true> | undefined) =>
+      Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve('still open'), 2000))]);
+    const defaults = createApiClient({ baseUrl: server.url });
+    await expect(defaults.getList('/items', { parseAs: 'stream' })).rejects.toThrow(
+      /^getList: cannot read a list from the response \(received an empty object\)/,
+    );
+    expect(await within(closed[0])).toBe(true);
+    const custom = createApiClient({
+      baseUrl: server.url,
+      pagination: {
+        response: () => {
+          throw new RangeError('mapping failed');
+        },
+      },
+    });
+    await expect(custom.getList('/items', { parseAs: 'stream' })).rejects.toThrow(
+      new RangeError('mapping failed'),
+    );
+    expect(await within(closed[1])).toBe(true);
+  });
+
   it('refuses a query parameter given in searchParams or the path that pagination, sort or filters also set', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, [1]));
     const api = createApiClient({ baseUrl: server.url });
