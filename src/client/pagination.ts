@@ -2,7 +2,7 @@ import { showValue } from '../shared/show-value.js';
 import { isPlainObject } from './body.js';
 import { checkNumber } from './check.js';
 import type { ListQuery, PaginatedResponse, SearchParams } from './types.js';
-import { searchParamsError } from './url.js';
+import { checkQueryValue, searchParamsError } from './url.js';
 
 /** Query parameter names the default request mapping uses for itself; a filter may not reuse them. */
 const RESERVED = ['page', 'limit', 'sort', 'order'] as const;
@@ -59,6 +59,8 @@ export function defaultListRequest(query: ListQuery): SearchParams {
           'rename it or replace the client config option pagination.request',
       );
     }
+    // Checked here, where the name the caller wrote is known; sent as they are.
+    checkQueryValue('getList: filters', name, value);
     params[name] = value;
   }
   return params;

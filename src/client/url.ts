@@ -180,13 +180,24 @@ function appendSearchParams(url: URL, params: SearchParams): void {
   url.search = url.search === '' ? added : `${url.search.slice(1)}&${added}`;
 }
 
-function toQueryValue(key: string, value: unknown): string {
+/**
+ * Throws unless `value` can be sent as the query parameter `key` (as appendSearchParams sends it): null,
+ * undefined, or a string, number, boolean or an array of those. The message names `${option}.${key}`.
+ */
+export function checkQueryValue(option: string, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  for (const item of Array.isArray(value) ? (value as readonly unknown[]) : [value]) {
+    toQueryValue(key, item, option);
+  }
+}
+
+function toQueryValue(key: string, value: unknown, option = 'searchParams'): string {
   const type = typeof value;
   if (type === 'string' || type === 'number' || type === 'boolean' || type === 'bigint') {
     return String(value);
   }
   throw new TypeError(
-    `searchParams.${key} must be a string, number, boolean or an array of those, got ${
+    `${option}.${key} must be a string, number, boolean or an array of those, got ${
       value === null ? 'null' : type
     }`,
   );

@@ -70,6 +70,22 @@ describe('defaultListRequest', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('names filters.<name>, not searchParams.<name>, for a filter value a query cannot hold; nothing sent', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, []));
+    const api = createApiClient({ baseUrl: server.url });
+    const error = (name: string, got: string) =>
+      new TypeError(
+        `getList: filters.${name} must be a string, number, boolean or an array of those, got ${got}`,
+      );
+    await expect(api.getList('/items', { filters: { status: { in: ['a'] } as never } })).rejects.toThrow(
+      error('status', 'object'),
+    );
+    await expect(api.getList('/items', { filters: { tag: ['a', null] as never } })).rejects.toThrow(
+      error('tag', 'null'),
+    );
+    expect(server.requests).toEqual([]);
+  });
+
   it('refuses searchParams given as a URLSearchParams before sending, instead of dropping them', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, []));
     const api = createApiClient({ baseUrl: server.url });
