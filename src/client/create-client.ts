@@ -25,7 +25,7 @@ import type {
   SseEvent,
   SseOptions,
 } from './types.js';
-import { searchParamsError } from './url.js';
+import { baseQuery, searchParamsError } from './url.js';
 
 /** The options of a request that reads its body as `parseAs` says (other than 'auto' and 'json'). */
 type ParsedOptions<K extends keyof ParsedBody> = RequestOptions & { parseAs: K };
@@ -176,6 +176,8 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     if (!isPlainObject(params)) throw searchParamsError(params, 'pagination.request(query) result');
     // A parameter given twice would be replaced silently (searchParams) or sent twice (the path's query).
     const pathQuery = new URLSearchParams(path.split('?')[1]);
+    // The base's query goes first: a server reading the first `page=` would get the base's one.
+    const fromBase = baseQuery(client.baseUrl, path);
     const searchParams: SearchParams = { ...own };
     for (const name in params) {
       // Left out (null, undefined): neither a collision nor a value that replaces searchParams' one.
@@ -184,6 +186,11 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
       if ((own && Object.hasOwn(own, name) && own[name] != null) || pathQuery.has(name)) {
         throw new TypeError(
           `getList: query parameter "${name}" of pagination/sort/filters is also in searchParams or the path; give it once`,
+        );
+      }
+      if (fromBase?.has(name)) {
+        throw new TypeError(
+          `getList: query parameter "${name}" of pagination/sort/filters is also in the query of baseUrl; give it once`,
         );
       }
       searchParams[name] = params[name];

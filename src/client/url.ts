@@ -81,6 +81,14 @@ export function buildUrl(
 }
 
 /**
+ * The query `base` adds to the URL of `path` (see buildUrl): its own query, or none when it has none or
+ * `path` is an absolute URL (then the base is not used).
+ */
+export function baseQuery(base: URL | undefined, path: string): URLSearchParams | undefined {
+  return base === undefined || base.search === '' || ABSOLUTE_URL.test(path) ? undefined : base.searchParams;
+}
+
+/**
  * Throws when `url` carries userinfo: fetch refuses such a URL with a TypeError that holds it in clear,
  * which would pass for a network failure (and be retried). Also checks what a request interceptor returns.
  */

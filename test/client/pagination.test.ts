@@ -203,6 +203,41 @@ describe('defaultListRequest', () => {
     ]);
   });
 
+  it('refuses a baseUrl whose query carries a parameter that pagination, sort or filters set; another query kept', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, [1]));
+    const collision = (name: string) =>
+      new TypeError(
+        `getList: query parameter "${name}" of pagination/sort/filters is also in the query of baseUrl; give it once`,
+      );
+    const paged = createApiClient({ baseUrl: `${server.url}/api?page=2` });
+    await expect(paged.getList('/items')).rejects.toThrow(collision('page'));
+    const walk = async (): Promise<unknown[]> => {
+      const items: unknown[] = [];
+      for await (const item of paged.paginate('/items', { maxPages: 2 })) items.push(item);
+      return items;
+    };
+    await expect(walk()).rejects.toThrow(collision('page'));
+    const limited = createApiClient({ baseUrl: `${server.url}/api?limit=5` });
+    await expect(limited.getList('/items')).rejects.toThrow(collision('limit'));
+    await expect(limited.getList('/items', { filters: { status: 'open' } })).rejects.toThrow(
+      collision('limit'),
+    );
+    const filtered = createApiClient({ baseUrl: `${server.url}/api?status=open` });
+    await expect(filtered.getList('/items', { filters: { status: 'closed' } })).rejects.toThrow(
+      collision('status'),
+    );
+    expect(server.requests).toEqual([]);
+    // A base query that no list parameter uses is sent first, as for any request.
+    const versioned = createApiClient({ baseUrl: `${server.url}/api?v=2` });
+    expect((await versioned.getList('/items', { filters: { status: 'open' } })).data).toEqual([1]);
+    // An absolute URL of the same origin does not take the base's query: nothing to collide with.
+    expect((await paged.getList(`${server.url}/items`)).data).toEqual([1]);
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/api/items?v=2&page=1&limit=20&status=open',
+      '/items?page=1&limit=20',
+    ]);
+  });
+
   it('rejects a bad sort.field before sending with a custom pagination.request too, not after the response', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, []));
     const api = createApiClient({
