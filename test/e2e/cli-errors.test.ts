@@ -29,6 +29,12 @@ beforeAll(async () => {
       res.writeHead(500, { 'content-type': 'text/plain' });
       return void res.end(`${'x'.repeat(290)} ${req.headers['x-api-key']}`);
     }
+    // Like an API's 401: the path, query and the decoded Basic credentials the request carried, echoed.
+    if (req.url?.startsWith('/echo-credentials')) {
+      const basic = (req.headers['authorization'] ?? '').replace(/^Basic /, '');
+      const credentials = Buffer.from(basic, 'base64').toString('utf8');
+      return sendJson(res, 401, { path: req.url, credentials, user: credentials.split(':')[0] });
+    }
     if (req.url === '/html') {
       res.writeHead(200, { 'content-type': 'text/html' });
       return void res.end('<!doctype html><p>hi</p>');
@@ -284,6 +290,23 @@ describe('secrets', () => {
       `🔄 Fetching GET http://[REDACTED]@127.0.0.1:${server.port}/users...`,
     );
     expect(result.stdout + result.stderr).not.toContain(SECRET);
+  });
+});
+
+describe('URL credentials and secret query values under --verbose', () => {
+  it('the progress line and the error body echoing them show none of the userinfo nor the api_key value', async () => {
+    const user = 'ghp_u5erT0ken9Kq2';
+    const url = `http://${user}:${SECRET}@127.0.0.1:${server.port}/echo-credentials?page=2&api_key=${SECRET}-q`;
+    const result = await runCli(['--type', '--verbose', url], dir);
+    expect(server.requests.at(-1)?.url).toBe(`/echo-credentials?page=2&api_key=${SECRET}-q`);
+    expect(result).toEqual({
+      code: 1,
+      stdout: `🔄 Fetching GET http://[REDACTED]@127.0.0.1:${server.port}/echo-credentials?page=2&api_key=[REDACTED]...\n`,
+      stderr:
+        '❌ Error: HTTP 401: Unauthorized\n' +
+        '   response body: {"path":"/echo-credentials?page=2&api_key=[REDACTED]","credentials":"[REDACTED]:[REDACTED]","user":"[REDACTED]"}\n',
+    });
+    expect(result.stdout + result.stderr).not.toContain(user);
   });
 });
 

@@ -11,8 +11,9 @@ import { redactSecrets } from './redact.js';
 
 /**
  * Everything that must not be printed: header values (and the token after a scheme such as `Bearer`, and
- * each cookie's value), the URLs' passwords and the Basic credentials made of them, secret-named query
- * values (`?api_key=...`), and any extra value (an environment variable substituted into a header).
+ * each cookie's value), the URLs' userinfo (username and password) and the Basic credentials made of
+ * them, secret-named query values (`?api_key=...`), and any extra value (an environment variable
+ * substituted into a header).
  * Longest first, so a value is not partly replaced by a shorter secret it contains.
  */
 export function secretsOf(
@@ -35,6 +36,8 @@ export function secretsOf(
   }
   for (const url of urls) {
     if (url.password !== '') secrets.push(safeDecode(url.password), url.password);
+    // A username alone can be a token (`https://<token>@github.com`), as displayUrl assumes too.
+    if (url.username !== '') secrets.push(safeDecode(url.username), url.username);
     // The `Authorization: Basic ...` made of the userinfo, which a server may echo like any header.
     const basic = basicAuthorization(url);
     if (basic !== undefined) secrets.push(basic, basic.slice('Basic '.length));

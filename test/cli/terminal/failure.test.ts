@@ -40,6 +40,25 @@ describe('secretsOf', () => {
     expect(secretsOf([], [url])).toEqual(['a%2Bb%2Fcd', 'tok12345', 'a+b/cd']);
   });
 
+  it('holds the username and the password of a URL, as written and decoded (a username can be a token)', () => {
+    const url = new URL('https://tok%2Ben12@h.test/x');
+    const withPassword = new URL('https://user:p%40ss@h.test/x');
+    expect(secretsOf([], [url])).toEqual([
+      `Basic ${btoa('tok+en12:')}`,
+      btoa('tok+en12:'),
+      'tok%2Ben12',
+      'tok+en12',
+    ]);
+    expect(secretsOf([], [withPassword])).toEqual([
+      `Basic ${btoa('user:p@ss')}`,
+      btoa('user:p@ss'),
+      'p%40ss',
+      'p@ss',
+      'user',
+      'user',
+    ]);
+  });
+
   it('holds the value of each cookie of a Cookie header, which a server may echo alone', () => {
     const headers = [{ name: 'cookie', value: `theme=dark; sid=${SESSION}` }];
     expect(secretsOf(headers, [])).toEqual([`theme=dark; sid=${SESSION}`, `sid=${SESSION}`, SESSION, 'dark']);
