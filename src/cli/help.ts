@@ -84,6 +84,7 @@ Options:
   --interval <ms>         With --watch: time between runs, at least 1000. Default: ${CLI_DEFAULTS.intervalMs}.
                             e.g. --interval=10000
   --verbose               On failure, also print the cause (network error, response body).
+                            e.g. --verbose
   -h, --help              Show this help.
   -v, --version           Show the version.
 

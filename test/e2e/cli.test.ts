@@ -166,7 +166,7 @@ describe('typefetch --type <url> (built binary)', () => {
       expect(result.stdout).toContain(`e.g. ${example}\n`);
     }
     expect(result.stdout).toContain('\n  --type  ');
-    expect(result.stdout).toContain('\n  --verbose  ');
+    expect(result.stdout).toMatch(/\n {2}--verbose {2}[^\n]*\n {28}e\.g\. --verbose\n/);
     expect(result.stdout).toContain('\n  -h, --help  ');
     expect(result.stdout).toContain('\n  -v, --version  ');
     expect(result.stdout).toContain('\n  typefetch --type https://jsonplaceholder.typicode.com/users\n');
