@@ -30,6 +30,68 @@ const captureTypes: typeof import('typefetch/capture').captureTypes;
 const createUndiciFetch: typeof import('typefetch/undici').createUndiciFetch;
 `;
 
+/**
+ * Names a fragment may take from the package without importing them, but a block with an `import` of its
+ * own may not: a reader copies such a block whole, so it must import every one of them it uses
+ * (`z` too).
+ */
+const IMPORTED_NAMES = new Set([...PACKAGE_GLOBALS.matchAll(/^const (\w+):/gm)].map((m) => m[1]!).concat('z'));
+
+/**
+ * What a block's own text gets wrong for a reader who copies it, as `line: message` (1-based lines of the
+ * block): a relative import without its `.js` extension (Node's ESM resolution and TypeScript's `nodenext`
+ * need it; bundlers accept it), and, in a block that imports anything, a name of IMPORTED_NAMES used
+ * without an import or a declaration of its own.
+ */
+function readerProblems(code: string): string[] {
+  const source = ts.createSourceFile('block.ts', code, ts.ScriptTarget.ES2022, true);
+  const problems: string[] = [];
+  const lineOf = (node: ts.Node): number => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+  const declared = new Set<string>();
+  let imports = false;
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement)) continue;
+    imports = true;
+    const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
+    if (specifier.startsWith('.') && !/\.(?:js|mjs|cjs|json)$/.test(specifier)) {
+      problems.push(`${lineOf(statement)}: the relative import '${specifier}' needs its .js extension`);
+    }
+    const clause = statement.importClause;
+    if (clause?.name !== undefined) declared.add(clause.name.text);
+    const bindings = clause?.namedBindings;
+    if (bindings !== undefined && ts.isNamespaceImport(bindings)) declared.add(bindings.name.text);
+    if (bindings !== undefined && ts.isNamedImports(bindings)) {
+      for (const element of bindings.elements) declared.add(element.name.text);
+    }
+  }
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) &&
+      node.name !== undefined &&
+      ts.isIdentifier(node.name)
+    ) {
+      declared.add(node.name.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  if (!imports) return problems;
+  const used = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && IMPORTED_NAMES.has(node.text) && !declared.has(node.text)) {
+      const parent = node.parent;
+      const isName =
+        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        (ts.isPropertyAssignment(parent) && parent.name === node) ||
+        (ts.isPropertySignature(parent) && parent.name === node) ||
+        (ts.isMethodDeclaration(parent) && parent.name === node);
+      if (!isName) problems.push(`${lineOf(node)}: '${node.text}' is used but not imported`);
+    }
+    ts.forEachChild(node, used);
+  };
+  used(source);
+  return [...new Set(problems)];
+}
+
 /** The client and the `User` most fragments take as given. */
 const CLIENT = `
 const api: import('typefetch').ApiClient;
@@ -279,6 +341,12 @@ function checkMarkdown(markdown: string, text: string, options: ts.CompilerOptio
       expected.push(`${markdown}:${block.line + 1 + at}: ${message}`);
     });
   }
+  const reader = blocks.flatMap((block) =>
+    readerProblems(block.code).map((problem) => {
+      const [at, message] = problem.split(/: (.*)/s);
+      return `${markdown}:${block.line + Number(at)}: ${message}`;
+    }),
+  );
   const lineOf = new Map(blocks.map((block) => [blockFile(markdown, block), block.line]));
   const actual = compile(files, options).map((diagnostic) => {
     const where = /^(.*?):(\d+): ([\s\S]*)$/.exec(diagnostic);
@@ -286,6 +354,7 @@ function checkMarkdown(markdown: string, text: string, options: ts.CompilerOptio
     if (where === null || start === undefined) return diagnostic;
     return `${markdown}:${start + Number(where[2])}: ${where[3]}`;
   });
+  actual.push(...reader);
   const line = (diagnostic: string): number => Number(/^[^:]*:(\d+):/.exec(diagnostic)?.[1] ?? 0);
   actual.sort((a, b) => line(a) - line(b));
   return { actual, expected, blocks: blocks.length };
