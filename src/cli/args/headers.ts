@@ -35,6 +35,26 @@ export function parseHeader(raw: string, position: number): HeaderArg {
 }
 
 /**
+ * Throws when a `--header` was split by the shell: its value is empty, or only an auth scheme
+ * (`Bearer`), and more than one positional argument follows, the rest of the value among them. Checked
+ * before the positionals are read as samples, so the error never quotes them (one is usually a token).
+ */
+export function checkHeadersQuoted(raws: readonly string[], positionals: number): void {
+  if (positionals < 2) return;
+  raws.forEach((raw, index) => {
+    const colon = raw.indexOf(':');
+    if (colon === -1) return;
+    const value = raw.slice(colon + 1).trim();
+    if (value !== '' && !/^(?:bearer|basic|token|bot|digest)$/i.test(value)) return;
+    const name = raw.slice(0, colon).trim();
+    const shown = TOKEN.test(name) ? `"${name}: ${value === '' ? '' : `${value} `}..."` : '';
+    throw new UsageError(
+      `--header #${index + 1} ${shown}${shown === '' ? '' : ' '}looks cut off by the shell: quote the whole header, as in --header "Name: value with spaces"`,
+    );
+  });
+}
+
+/**
  * The error for a `--header` whose text before the first colon is not a header name. That text may hold
  * a value (`Authorization Bearer abc:def`, a space written for the colon), so the message shows only the
  * header-name characters it starts with, never what follows them.

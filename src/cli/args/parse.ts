@@ -3,7 +3,7 @@ import { UsageError } from '../errors.js';
 import type { EndpointSpec } from '../job/endpoint-spec.js';
 import type { OutputOverrides, ResolvedOutput } from '../job/output-format.js';
 import { classifyPositional, resolveEndpoint, type Source, sampleSource } from '../job/sources.js';
-import { type HeaderArg, parseHeader } from './headers.js';
+import { checkHeadersQuoted, type HeaderArg, parseHeader } from './headers.js';
 import {
   CLI_DEFAULTS,
   MAX_CONCURRENCY,
@@ -135,6 +135,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   if (values.concurrency !== undefined) throw new UsageError('--concurrency only applies with --config');
 
   const method = resolveMethod(values.method);
+  checkHeadersQuoted(values.header ?? [], positionals.length);
   const sources = resolveSources(positionals, values.sample ?? []);
   const body = resolveBody(values.body, method);
   const headers = (values.header ?? []).map((raw, index) => parseHeader(raw, index + 1));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkHeaderValue, parseHeader } from '../../../src/cli/args/headers.js';
+import { checkHeadersQuoted, checkHeaderValue, parseHeader } from '../../../src/cli/args/headers.js';
 
 describe('checkHeaderValue', () => {
   it('refuses every control character fetch refuses (all but tab), naming the header, never the value', () => {
@@ -39,5 +39,21 @@ describe('parseHeader', () => {
       '--header #3 must look like "Name: value": the text before the first colon is not a header name',
       '--header #3 must look like "Name: value": the text before the first colon is not a header name',
     ]);
+  });
+});
+
+describe('checkHeadersQuoted', () => {
+  it('refuses an empty or scheme-only value when more than one positional follows, naming only the header', () => {
+    expect(() => checkHeadersQuoted(['Accept: json', 'Authorization: bearer'], 2)).toThrow(
+      '--header #2 "Authorization: bearer ..." looks cut off by the shell: quote the whole header, as in --header "Name: value with spaces"',
+    );
+    expect(() => checkHeadersQuoted(['X-Key:'], 3)).toThrow('--header #1 "X-Key: ..." looks cut off');
+    // A name that is no header name is not shown (it may hold a value).
+    expect(() => checkHeadersQuoted(['Auth x:'], 2)).toThrow(/^--header #1 looks cut off by the shell/);
+  });
+
+  it('accepts an empty value with one positional, and any full value', () => {
+    expect(() => checkHeadersQuoted(['X-Empty:'], 1)).not.toThrow();
+    expect(() => checkHeadersQuoted(['Authorization: Bearer abc'], 3)).not.toThrow();
   });
 });
