@@ -176,10 +176,11 @@ describe('bodies handed over unread, on a long-lived caller signal', () => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   const collect = async (): Promise<void> => {
-    for (let i = 0; i < 4; i++) {
+    // Several rounds: finalization callbacks run in a later task (one GC frees what the next collects),
+    // and a WeakRef keeps its target for the rest of the task that created it.
+    for (let i = 0; i < 10; i++) {
       gc();
-      // Finalization callbacks run in a later task.
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
   };
   const readAll = async (signal: AbortSignal, calls: number): Promise<void> => {
