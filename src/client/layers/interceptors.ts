@@ -69,8 +69,10 @@ export const interceptors: LayerDefinition = {
           if (typeof (replaced as Response | undefined)?.status !== 'number') {
             throw optionError('interceptors.response', 'return a Response', replaced);
           }
-          // A replaced response leaves the previous one's body unread: drop it to free the connection.
-          if (replaced !== current) discardBody(current);
+          // A replaced response leaves the previous one's body unread: drop it to free the connection,
+          // unless the new one carries that very body (`new Response(response.body, ...)`, to change
+          // its headers): cancelling it would empty the new one.
+          if (replaced !== current && replaced.body !== current.body) discardBody(current);
           current = replaced;
         }
       } catch (error) {

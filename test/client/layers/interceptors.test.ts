@@ -14,6 +14,7 @@ let failuresLeft = 0;
 beforeAll(async () => {
   server = await createTestServer((req, res) => {
     if (req.url === '/unauthorized') return sendJson(res, 401, { error: 'expired' });
+    if (req.url === '/big') return sendJson(res, 200, { text: 'x'.repeat(1_000_000) });
     if (req.url === '/flaky' && failuresLeft > 0) {
       failuresLeft -= 1;
       return sendJson(res, 503, { error: 'busy' });
@@ -227,6 +228,19 @@ describe('response interceptor', () => {
         new Response(JSON.stringify({ replaced: true }), { headers: { 'content-type': 'application/json' } }),
     });
     expect(await api.get('/anything')).toEqual({ replaced: true });
+  });
+
+  it("can wrap the response's own body in a new Response (to change its headers): the data arrives whole", async () => {
+    const api = client({
+      response: (response) => {
+        const headers = new Headers(response.headers);
+        headers.set('x-seen', '1');
+        return new Response(response.body, { status: response.status, headers });
+      },
+    });
+    const { data, response } = await api.get('/big').withResponse();
+    expect(response.headers.get('x-seen')).toBe('1');
+    expect(data).toEqual({ text: 'x'.repeat(1_000_000) });
   });
 
   it('sees error statuses before they are judged, and may be async', async () => {
