@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isJsonContentType, MAX_ERROR_BODY_BYTES, readText } from '../../src/client/response.js';
 import { ApiError, createApiClient } from '../../src/index.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
@@ -300,5 +300,123 @@ describe('error responses', () => {
     it('is 2 MiB', () => {
       expect(MAX_ERROR_BODY_BYTES).toBe(2_097_152);
     });
+  });
+});
+
+describe('a body the caller does not get is released: the server sees its connection end early', () => {
+  /** Responses still being sent; each 20 MB body sits behind backpressure until read or cancelled. */
+  const open = new Set<ServerResponse>();
+  let big: TestServer;
+  let served = 0;
+  beforeAll(async () => {
+    big = await createTestServer((req, res) => {
+      served++;
+      const [, status, type] = (req.url ?? '').split('/');
+      // `/retry/...`: a 503 first, then a small 200.
+      if (status === 'retry' && served % 2 === 0) return sendJson(res, 200, { ok: true });
+      res.writeHead(status === 'retry' ? 503 : Number(status), {
+        'content-type': decodeURIComponent(type ?? ''),
+      });
+      open.add(res);
+      res.on('close', () => open.delete(res));
+      const chunk = Buffer.alloc(64 * 1024, ' ');
+      let written = 0;
+      const pump = (): void => {
+        while (written < 20 * 1024 * 1024 && !res.destroyed) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+  });
+  afterAll(() => big.close());
+  afterEach(() => {
+    for (const res of open) res.destroy();
+  });
+
+  /** How many of the big responses are still open 5 s at most after the call settled (0 at once if none). */
+  const stillOpen = async (): Promise<number> => {
+    for (let waited = 0; open.size > 0 && waited < 5000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return open.size;
+  };
+  const json = encodeURIComponent('application/json');
+  const outcome = (promise: Promise<unknown>): Promise<string> =>
+    promise.then(
+      (value) => `value ${JSON.stringify(value)}`,
+      (error: unknown) => `${(error as Error).name}: ${(error as Error).message}`,
+    );
+
+  it("an error status read with parseAs 'stream', and with asResponse()", async () => {
+    const api = createApiClient({ baseUrl: big.url });
+    expect(await outcome(api.get(`/500/${json}`, { parseAs: 'stream' }))).toBe(
+      'ApiError: Internal server error.',
+    );
+    expect(await outcome(api.get(`/502/${json}`).asResponse())).toBe(
+      'ApiError: Bad gateway. The server received an invalid response.',
+    );
+    expect(await stillOpen()).toBe(0);
+  });
+
+  it('a 503 that is retried: its body is released before the retry', async () => {
+    served = 0;
+    const api = createApiClient({ baseUrl: big.url, retryPolicy: { maxRetries: 1, initialDelayMs: 1 } });
+    expect(await outcome(api.get(`/retry/${json}`))).toBe('value {"ok":true}');
+    expect(served).toBe(2);
+    expect(await stillOpen()).toBe(0);
+  });
+
+  it('a response interceptor that throws after it started reading the body, or replaces the response', async () => {
+    const throwing = createApiClient({
+      baseUrl: big.url,
+      interceptors: {
+        response: async (response) => {
+          await response.clone().body?.getReader().read();
+          throw new Error('refused after one chunk');
+        },
+      },
+    });
+    expect(await outcome(throwing.get(`/200/${json}`))).toBe('Error: refused after one chunk');
+    const replacing = createApiClient({
+      baseUrl: big.url,
+      interceptors: { response: () => Response.json({ replaced: true }) },
+    });
+    expect(await outcome(replacing.get(`/200/${json}`))).toBe('value {"replaced":true}');
+    expect(await stillOpen()).toBe(0);
+  });
+
+  // A body the interceptor locked (its own reader, or a clone's) cannot be cancelled: the attempt's
+  // abort frees the connection, even with no timeout and no signal of the caller's.
+  for (const timeoutMs of [undefined, Number.POSITIVE_INFINITY]) {
+    it(`a response interceptor that throws after reading the body itself or a clone (timeoutMs ${timeoutMs})`, async () => {
+      for (const reading of ['itself', 'a clone']) {
+        const api = createApiClient({
+          baseUrl: big.url,
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+          interceptors: {
+            response: async (response) => {
+              await (reading === 'itself' ? response : response.clone()).body?.getReader().read();
+              throw new Error(`refused after reading ${reading}`);
+            },
+          },
+        });
+        expect(await outcome(api.get(`/200/${json}`))).toBe(`Error: refused after reading ${reading}`);
+        expect(await stillOpen()).toBe(0);
+      }
+    });
+  }
+
+  it('a server-sent events connection answered with another type', async () => {
+    const api = createApiClient({ baseUrl: big.url });
+    const iterate = async (): Promise<void> => {
+      for await (const _ of api.sse(`/200/${encodeURIComponent('text/html')}`)) break;
+    };
+    expect(await outcome(iterate())).toBe(
+      'ApiError: The response is not an event stream (text/event-stream).',
+    );
+    expect(await stillOpen()).toBe(0);
   });
 });

@@ -59,6 +59,14 @@ export const interceptors: LayerDefinition = {
         // The method may change too; HEAD and retry decisions follow what is sent.
         sent = withRequest(call, method, url, headers, body, init as RequestInit);
       }
+      // With no timeout and no caller signal the attempt has no signal (fetch gets none). A response
+      // interceptor that read the body (or a clone) and threw leaves it locked, so it cannot be
+      // cancelled: then the attempt gets a signal of its own, aborted to free the connection.
+      let release: AbortController | undefined;
+      if (response.length > 0 && call.state.signal === undefined) {
+        release = new AbortController();
+        call.state.signal = release.signal;
+      }
       const fetched = await next(sent);
       // The interceptors' own errors reach the caller as they are.
       let current = fetched;
@@ -77,6 +85,7 @@ export const interceptors: LayerDefinition = {
         }
       } catch (error) {
         discardBody(current);
+        release?.abort();
         throw error;
       }
       if (current !== fetched) call.state.replaced = true;
