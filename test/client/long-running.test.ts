@@ -33,9 +33,15 @@ async function live(): Promise<number[]> {
     queryObjects(AbortSignal);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  return [AbortSignal, AbortController, Response, Request, Headers, ApiError].map((type) =>
-    queryObjects(type),
-  );
+  const types: Array<new (...args: never[]) => object> = [
+    AbortSignal,
+    AbortController,
+    Response,
+    Request,
+    Headers,
+    ApiError,
+  ];
+  return types.map((type) => queryObjects(type) as number);
 }
 const timers = (): number => process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length;
 
