@@ -2,6 +2,7 @@
  * Judging a response and reading its body. Every read listens to the attempt's signal, so the
  * per-attempt timeout and the caller's abort cover the body too, even for a Response an interceptor made.
  */
+import { onAbort } from './abort.js';
 import { ApiError } from './errors.js';
 import { type ErrorMessageOverrides, statusMessage } from './messages/index.js';
 import { type BodyKind, decodeText, readBody } from './read-body.js';
@@ -115,10 +116,11 @@ export async function readBytes(
   const reader = body.getReader();
   // A stream not tied to our fetch (one an interceptor made) would not error on abort: cancel it,
   // which resolves the pending read, and the check after the read rejects with the reason.
-  const onAbort = (): void => {
-    reader.cancel(signal?.reason).catch(() => {});
-  };
-  signal?.addEventListener('abort', onAbort);
+  const stopListening =
+    signal &&
+    onAbort(signal, () => {
+      reader.cancel(signal.reason).catch(() => {});
+    });
   try {
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -141,7 +143,7 @@ export async function readBytes(
     }
     return bytes;
   } finally {
-    signal?.removeEventListener('abort', onAbort);
+    stopListening?.();
   }
 }
 

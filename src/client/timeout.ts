@@ -1,4 +1,5 @@
 import { MAX_TIMER_MS } from '../shared/timer-limit.js';
+import { onAbort } from './abort.js';
 import type { Clock } from './types.js';
 
 /** The attempt's controller of each handed-over body, kept alive by the body alone. */
@@ -40,7 +41,7 @@ export class AttemptSignal {
   readonly #controller: AbortController | undefined;
   readonly #caller: AbortSignal | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #onCallerAbort: (() => void) | undefined;
+  #stopListening: (() => void) | undefined;
   #kind: AbortKind | undefined;
 
   constructor(timeoutMs: number, caller: AbortSignal | undefined) {
@@ -51,9 +52,9 @@ export class AttemptSignal {
     if (caller !== undefined) {
       if (caller.aborted) this.#abort('caller');
       else {
-        // Only a request with a caller signal pays for a listener closure.
-        this.#onCallerAbort = () => this.#abort('caller');
-        caller.addEventListener('abort', this.#onCallerAbort);
+        // Only a request with a caller signal pays for a listener closure (one listener on the signal
+        // for all the requests in flight with it: see abort.ts).
+        this.#stopListening = onAbort(caller, () => this.#abort('caller'));
       }
     }
     if (timed && this.#kind === undefined) {
@@ -76,7 +77,7 @@ export class AttemptSignal {
   dispose(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (this.#onCallerAbort !== undefined) this.#caller?.removeEventListener('abort', this.#onCallerAbort);
+    this.#stopListening?.();
   }
 
   /**
@@ -138,20 +139,21 @@ export const realClock: Clock = {
         reject(signal.reason);
         return;
       }
-      const onAbort = (): void => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
       // Past setTimeout's limit a timer fires at once: the longest wait it can do instead (an SSE
       // stream's `retry:` has no bound of its own).
       const timer = setTimeout(
         () => {
-          signal?.removeEventListener('abort', onAbort);
+          stopListening?.();
           resolve();
         },
         Math.min(ms, MAX_TIMER_MS),
       );
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const stopListening =
+        signal &&
+        onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        });
     });
   },
 };
@@ -167,15 +169,14 @@ export function bounded<T>(value: T | Promise<T>, signal: AbortSignal | undefine
   if (signal === undefined || !(value instanceof Promise)) return value;
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort);
+    const stopListening = onAbort(signal, () => reject(signal.reason));
     value.then(
       (result) => {
-        signal.removeEventListener('abort', onAbort);
+        stopListening();
         resolve(result);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        stopListening();
         reject(error);
       },
     );

@@ -1,3 +1,4 @@
+import { onAbort } from '../abort.js';
 import { type Call, type LayerDefinition, type Reply, withSignal } from '../call.js';
 
 /** A caller waiting for a shared request: settles it (with its own call), stops listening to its signal. */
@@ -78,7 +79,7 @@ export const dedupe: LayerDefinition = {
       const { signal } = call;
       return new Promise<Reply>((resolve, reject) => {
         if (signal?.aborted) return reject(signal.reason);
-        const onAbort = (): void => {
+        const leave = (): void => {
           waiters.delete(waiter);
           reject(signal?.reason);
           // Nobody waits any more: stop the request, and let the next caller start a new one.
@@ -88,11 +89,11 @@ export const dedupe: LayerDefinition = {
           }
         };
         const waiter: Waiter = (settle) => {
-          signal?.removeEventListener('abort', onAbort);
+          stopListening?.();
           settle(resolve, reject, call);
         };
         waiters.add(waiter);
-        signal?.addEventListener('abort', onAbort);
+        const stopListening = signal && onAbort(signal, leave);
       });
     };
   },

@@ -6,6 +6,8 @@
  * "Server-sent events").
  */
 
+import { onAbort } from '../abort.js';
+
 /** One event as the parser dispatches it. */
 export interface ParsedEvent {
   readonly event: string;
@@ -33,10 +35,11 @@ export async function* parseEventStream(
 ): AsyncGenerator<ParsedEvent, void, undefined> {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: false });
   const reader = body.getReader();
-  const onAbort = (): void => {
-    reader.cancel(signal?.reason).catch(() => {});
-  };
-  signal?.addEventListener('abort', onAbort);
+  const stopListening =
+    signal &&
+    onAbort(signal, () => {
+      reader.cancel(signal.reason).catch(() => {});
+    });
   // The id of an event becomes the stream's last event id only when the event is dispatched, so an
   // event cut off by a dropped connection is asked for again.
   let id = state.lastEventId;
@@ -97,7 +100,7 @@ export async function* parseEventStream(
       if (done) return;
     }
   } finally {
-    signal?.removeEventListener('abort', onAbort);
+    stopListening?.();
     // A caller's break (or an error) ends the read: cancelling closes the connection.
     reader.cancel().catch(() => {});
   }
