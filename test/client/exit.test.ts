@@ -22,6 +22,7 @@ beforeAll(async () => {
       res.write('{');
       return;
     }
+    if (req.url === '/busy') return sendJson(res, 503, { error: 'busy' });
     sendJson(res, 404, { error: 'missing' });
   });
 }, 150_000);
@@ -35,6 +36,21 @@ describe('a script using the built package exits as soon as its last request set
     [
       'a timeout on a stalled body',
       "api.get('/stall', { timeoutMs: 200 })",
+      'settled error ApiError 408 true',
+    ],
+    [
+      'retries exhausted',
+      "createApiClient({ baseUrl: process.argv[1], retryPolicy: { maxRetries: 2, initialDelayMs: 1 } }).get('/busy')",
+      'settled error ApiError 503 false',
+    ],
+    [
+      'a refusal by the open circuit breaker',
+      "(async () => { const b = createApiClient({ baseUrl: process.argv[1], circuitBreaker: { threshold: 1 } }); await b.get('/busy').catch(() => {}); return b.get('/busy'); })()",
+      'settled error CircuitOpenError 503 false',
+    ],
+    [
+      'a total timeout',
+      "createApiClient({ baseUrl: process.argv[1], totalTimeoutMs: 200 }).get('/stall')",
       'settled error ApiError 408 true',
     ],
     [
