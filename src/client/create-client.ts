@@ -31,6 +31,8 @@ import { baseQuery, searchParamsError } from './url.js';
 type ParsedOptions<K extends keyof ParsedBody> = RequestOptions & { parseAs: K };
 /** The options of a request whose data is `T` (`parseAs` 'auto' or 'json', or not known here). */
 type DataOptions<T> = RequestOptions<T>;
+/** The options of `get`: a GET has no body (one given is a TypeError, docs/client.md, "RequestOptions"). */
+type NoBody<O> = Omit<O, 'body'>;
 
 /**
  * The client `createApiClient` returns. Every method but getList and paginate returns a
@@ -38,8 +40,8 @@ type DataOptions<T> = RequestOptions<T>;
  * `'blob'` -> Blob, `'arrayBuffer'`, `'bytes'` -> Uint8Array, `'stream'` -> ReadableStream).
  */
 export interface ApiClient {
-  get<K extends keyof ParsedBody>(path: string, options: ParsedOptions<K>): ResponsePromise<ParsedBody[K]>;
-  get<T = unknown>(path: string, options?: DataOptions<T>): ResponsePromise<T>;
+  get<K extends keyof ParsedBody>(path: string, options: NoBody<ParsedOptions<K>>): ResponsePromise<ParsedBody[K]>;
+  get<T = unknown>(path: string, options?: NoBody<DataOptions<T>>): ResponsePromise<T>;
   post<K extends keyof ParsedBody>(
     path: string,
     body: RequestBody | undefined,

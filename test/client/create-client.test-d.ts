@@ -130,6 +130,21 @@ describe('wrong option types fail to compile', () => {
     // @ts-expect-error: sort order is asc or desc
     void api.getList('/x', { sort: { field: 'id', order: 'up' } });
   });
+
+  it('refuses a misspelt option and a body on get, as the client does at run time', () => {
+    // @ts-expect-error: timeoutMs, misspelt
+    void api.get('/x', { timeOutMs: 5 });
+    // @ts-expect-error: misspelt after a body too
+    void api.post('/x', { a: 1 }, { timeOutMs: 5 });
+    // @ts-expect-error: a GET has no body (a TypeError at run time)
+    void api.get('/x', { body: 'a' });
+    // @ts-expect-error: nor with parseAs
+    void api.get('/x', { body: 'a', parseAs: 'text' });
+    // @ts-expect-error: fetch's method is the client's to set
+    void api.get('/x', { method: 'POST' });
+    // DELETE may carry one.
+    void api.delete('/x', { body: { ids: [1] } });
+  });
 });
 
 describe('parseAs types the result', () => {
