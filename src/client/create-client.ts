@@ -40,7 +40,10 @@ type NoBody<O> = Omit<O, 'body'>;
  * `'blob'` -> Blob, `'arrayBuffer'`, `'bytes'` -> Uint8Array, `'stream'` -> ReadableStream).
  */
 export interface ApiClient {
-  get<K extends keyof ParsedBody>(path: string, options: NoBody<ParsedOptions<K>>): ResponsePromise<ParsedBody[K]>;
+  get<K extends keyof ParsedBody>(
+    path: string,
+    options: NoBody<ParsedOptions<K>>,
+  ): ResponsePromise<ParsedBody[K]>;
   get<T = unknown>(path: string, options?: NoBody<DataOptions<T>>): ResponsePromise<T>;
   post<K extends keyof ParsedBody>(
     path: string,
