@@ -26,11 +26,19 @@ export type QueryParam =
 export type SearchParams = Record<string, QueryParam>;
 
 /**
+ * What fetch accepts as a body, and as headers. Read off `RequestInit`, which both the DOM lib and
+ * @types/node declare, rather than named `BodyInit` and `HeadersInit`, which only the DOM lib does: so a
+ * Node project compiled without the DOM lib gets these types too (docs/client.md, "TypeScript").
+ */
+type FetchBody = NonNullable<RequestInit['body']>;
+type FetchHeaders = NonNullable<RequestInit['headers']>;
+
+/**
  * A request body. Plain objects and arrays are serialized to JSON with
  * `Content-Type: application/json` (unless you set a content type); everything fetch accepts
  * (FormData, Blob, ArrayBuffer, typed arrays, URLSearchParams, strings, streams) is sent as it is.
  */
-export type RequestBody = BodyInit | Record<string, unknown> | readonly unknown[] | null;
+export type RequestBody = FetchBody | Record<string, unknown> | readonly unknown[] | null;
 
 /** Data attached to one log line. */
 export type LogData = Record<string, unknown>;
@@ -345,7 +353,7 @@ export interface ApiClientConfig {
   /** Let a path be an absolute URL of another origin than the base. @default false */
   allowAbsoluteUrls?: boolean | undefined;
   /** Headers sent with every request; a request's own headers win, by case-insensitive name. */
-  defaultHeaders?: HeadersInit | undefined;
+  defaultHeaders?: FetchHeaders | undefined;
   /** The transport. @default globalThis.fetch, looked up on each call */
   fetchImpl?: typeof fetch | undefined;
   /** Language of error messages. @default 'en' */
