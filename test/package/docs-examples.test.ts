@@ -35,7 +35,9 @@ const createUndiciFetch: typeof import('typefetch/undici').createUndiciFetch;
  * own may not: a reader copies such a block whole, so it must import every one of them it uses
  * (`z` too).
  */
-const IMPORTED_NAMES = new Set([...PACKAGE_GLOBALS.matchAll(/^const (\w+):/gm)].map((m) => m[1]!).concat('z'));
+const IMPORTED_NAMES = new Set(
+  [...PACKAGE_GLOBALS.matchAll(/^const (\w+):/gm)].map((m) => m[1]!).concat('z'),
+);
 
 /**
  * What a block's own text gets wrong for a reader who copies it, as `line: message` (1-based lines of the
