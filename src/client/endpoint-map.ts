@@ -50,10 +50,16 @@ type ArgsFor<P, Args extends unknown[]> = IsUnion<P> extends true ? Partial<Args
 type KeyOf<A> = Extract<keyof A, string>;
 type Member<E, K extends keyof EndpointShape> = E extends { [P in K]: infer V } ? V : never;
 
-/** The paths of the map's endpoints for one method: `PathsOf<Api, 'GET'>` -> `'/users/{id}' | '/users'`. */
-export type PathsOf<A, M extends string> = {
-  [K in KeyOf<A>]: K extends `${M} ${infer P}` ? P : never;
-}[KeyOf<A>];
+/**
+ * The paths of the map's endpoints for one method: `PathsOf<Api, 'GET'>` -> `'/users/{id}' | '/users'`.
+ * A distributive conditional type, so that an error names the paths, not this alias
+ * (docs/traffic.md, "Calls typed by path").
+ */
+export type PathsOf<A, M extends string> = KeyOf<A> extends infer K
+  ? K extends `${M} ${infer P}`
+    ? P
+    : never
+  : never;
 
 /** The endpoint `M P` of the map. */
 export type EndpointOf<A, M extends string, P extends string> = A[Extract<`${M} ${P}`, keyof A>];

@@ -260,6 +260,25 @@ console.log(JSON.stringify(names.map((name) => [require.resolve(name), import.me
     },
   );
 
+  it('names the paths of the map when a call gives another path, or a plain string', () => {
+    const source = `import { createApiClient } from 'typefetch';
+interface Api {
+  'GET /users': { params: never; query: never; body: never; response: unknown };
+  'GET /users/{id}': { params: { id: number }; query: never; body: never; response: unknown };
+  'POST /users': { params: never; query: never; body: never; response: unknown };
+}
+const api = createApiClient<Api>({ baseUrl: 'https://h.test' });
+void api.get('/usres');
+declare const path: string;
+void api.get(path);
+`;
+    const result = compileConsumer(path.join(work, 'consumer'), 'bundler', 'wrong-path.ts', { source });
+    expect(result.diagnostics).toEqual([
+      `wrong-path.ts:8: Argument of type '"/usres"' is not assignable to parameter of type '"/users" | "/users/{id}"'.`,
+      `wrong-path.ts:10: Argument of type 'string' is not assignable to parameter of type '"/users" | "/users/{id}"'.`,
+    ]);
+  });
+
   it('compiles in a Node project without the DOM lib (lib es2022, types node), its declarations checked', async () => {
     // @types/node declares fetch's classes (Response, Headers, FormData...) but not BodyInit, HeadersInit
     // or RequestInfo, which only the DOM lib has.
