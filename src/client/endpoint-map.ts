@@ -55,11 +55,8 @@ type Member<E, K extends keyof EndpointShape> = E extends { [P in K]: infer V } 
  * A distributive conditional type, so that an error names the paths, not this alias
  * (docs/traffic.md, "Calls typed by path").
  */
-export type PathsOf<A, M extends string> = KeyOf<A> extends infer K
-  ? K extends `${M} ${infer P}`
-    ? P
-    : never
-  : never;
+export type PathsOf<A, M extends string> =
+  KeyOf<A> extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never;
 
 /** The endpoint `M P` of the map. */
 export type EndpointOf<A, M extends string, P extends string> = A[Extract<`${M} ${P}`, keyof A>];
