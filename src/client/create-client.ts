@@ -94,9 +94,14 @@ export interface ApiClient {
   /**
    * Server-sent events from `path`, as an async iterable: reconnects after a dropped connection
    * (after the stream's `retry`, default 3000 ms) sending `Last-Event-ID`; a 204 ends it, a non-2xx
-   * rejects with ApiError; `break` or the caller's abort closes the connection.
+   * rejects with ApiError; `break` or the caller's abort closes the connection. `data` is a string, or
+   * with `parseJson: true` what JSON.parse gives (`unknown` without a type argument or a schema).
    * @example for await (const { event, data } of api.sse('/events')) console.log(event, data);
    */
+  sse<T = unknown>(
+    path: string,
+    options: SseOptions<T> & { parseJson: true },
+  ): AsyncIterableIterator<SseEvent<T>>;
   sse<T = string>(path: string, options?: SseOptions<T>): AsyncIterableIterator<SseEvent<T>>;
   /** The circuit breaker's state; `closed` when there is no breaker. */
   readonly circuitState: CircuitState;

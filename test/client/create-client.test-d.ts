@@ -178,4 +178,20 @@ describe('sse', () => {
       AsyncIterableIterator<SseEvent<{ n: number }>>
     >();
   });
+
+  it('types parsed JSON data as unknown without a type argument, not as a string', () => {
+    expectTypeOf(api.sse('/events', { parseJson: true })).toEqualTypeOf<
+      AsyncIterableIterator<SseEvent<unknown>>
+    >();
+    expectTypeOf(api.sse('/events', { parseJson: false })).toEqualTypeOf<
+      AsyncIterableIterator<SseEvent<string>>
+    >();
+    // A schema's output is the data, parsed or not.
+    expectTypeOf(
+      api.sse('/events', { parseJson: true, validateResponse: z.object({ n: z.number() }) }),
+    ).toEqualTypeOf<AsyncIterableIterator<SseEvent<{ n: number }>>>();
+    expectTypeOf(api.sse('/events', { validateResponse: z.string().transform(Number) })).toEqualTypeOf<
+      AsyncIterableIterator<SseEvent<number>>
+    >();
+  });
 });
