@@ -16,6 +16,7 @@ import type {
   HttpMethod,
   ListOptions,
   ListQuery,
+  MethodName,
   PaginatedResponse,
   ParsedBody,
   RequestBody,
@@ -79,11 +80,11 @@ export interface ApiClient {
   delete<T = unknown>(path: string, options?: DataOptions<T>): ResponsePromise<T>;
   /** Any method. */
   request<K extends keyof ParsedBody>(
-    method: HttpMethod,
+    method: MethodName,
     path: string,
     options: ParsedOptions<K>,
   ): ResponsePromise<ParsedBody[K]>;
-  request<T = unknown>(method: HttpMethod, path: string, options?: DataOptions<T>): ResponsePromise<T>;
+  request<T = unknown>(method: MethodName, path: string, options?: DataOptions<T>): ResponsePromise<T>;
   /** One page of a list, mapped by the client's pagination mapping. */
   getList<T = unknown>(path: string, options?: ListOptions<T>): Promise<PaginatedResponse<T>>;
   /** Every item of every page, fetched page by page; stops at the last page or after `maxPages`. */

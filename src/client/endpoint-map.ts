@@ -9,7 +9,7 @@ import type { ApiClient } from './create-client.js';
 import { redactUrl } from './logging/redact.js';
 import type {
   ApiClientConfig,
-  HttpMethod,
+  MethodName,
   ParseAs,
   ParsedBody,
   RequestBody,
@@ -150,12 +150,12 @@ export interface TypedMethods<A> {
     path: P,
     ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'PATCH', P>, K>>
   ): ResultOf<EndpointOf<A, 'PATCH', P>, K>;
-  /** Any method of the map; the body, if any, goes in `options.body`. */
-  request<M extends HttpMethod, P extends PathsOf<A, M>, K extends ParseAs = 'auto'>(
+  /** Any method of the map, in either case; the body, if any, goes in `options.body`. */
+  request<M extends MethodName, P extends PathsOf<A, Uppercase<M>>, K extends ParseAs = 'auto'>(
     method: M,
     path: P,
-    ...args: ArgsFor<P, RequestArgs<EndpointOf<A, M, P>, K>>
-  ): ResultOf<EndpointOf<A, M, P>, K>;
+    ...args: ArgsFor<P, RequestArgs<EndpointOf<A, Uppercase<M>, P>, K>>
+  ): ResultOf<EndpointOf<A, Uppercase<M>, P>, K>;
 }
 
 /**

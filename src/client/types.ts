@@ -10,6 +10,9 @@ export type Locale = 'en' | 'es';
 /** HTTP methods the client sends. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
+/** A method as `request()` takes it: upper or lower case (`'GET'`, `'get'`). */
+export type MethodName = HttpMethod | Lowercase<HttpMethod>;
+
 /**
  * A value of `searchParams` (and of `getList` filters). Strings, numbers and booleans are sent as
  * `String(value)`; an array repeats the key once per element; `undefined` and `null` are left out.

@@ -131,6 +131,15 @@ describe('wrong option types fail to compile', () => {
     void api.getList('/x', { sort: { field: 'id', order: 'up' } });
   });
 
+  it('takes the method of request() in either case, as the client does', () => {
+    expectTypeOf(api.request<User>('get', '/users/1')).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.request('post', '/x', { body: { a: 1 }, parseAs: 'text' })).toEqualTypeOf<
+      ResponsePromise<string>
+    >();
+    // @ts-expect-error: mixed case is not a method name
+    void api.request('Get', '/x');
+  });
+
   it('refuses a misspelt option and a body on get, as the client does at run time', () => {
     // @ts-expect-error: timeoutMs, misspelt
     void api.get('/x', { timeOutMs: 5 });

@@ -56,6 +56,11 @@ describe('calls typed by path', () => {
     expectTypeOf(api.request('POST', '/users', { body: { name: 'a' } })).toEqualTypeOf<
       ResponsePromise<User>
     >();
+    expectTypeOf(api.request('get', '/users/{id}', { params: { id: 1 } })).toEqualTypeOf<
+      ResponsePromise<User>
+    >();
+    // @ts-expect-error a lower-case method still needs a path of the map for it
+    api.request('get', '/nope');
     // @ts-expect-error request's body is typed too
     api.request('POST', '/users', { body: { nom: 'a' } });
   });
