@@ -175,8 +175,15 @@ export interface SseOptions<T = string> extends Omit<RequestOptions<T>, 'parseAs
   maxReconnects?: number | undefined;
 }
 
+/**
+ * Fetch's own options but `body` and `method`, each taking `undefined` too (as every option of the client
+ * does), so that `{ signal }` with a signal that may be undefined compiles under
+ * `exactOptionalPropertyTypes` (docs/client.md, "TypeScript").
+ */
+type FetchOptions = { [K in Exclude<keyof RequestInit, 'body' | 'method'>]?: RequestInit[K] | undefined };
+
 /** Options of one request. Extends fetch's own options (`headers`, `signal`, `cache`, ...). */
-export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 'method'> {
+export interface RequestOptions<T = unknown> extends FetchOptions {
   /**
    * Query parameters appended to the URL (after any query the path already has).
    * @example { q: 'shoes', page: 2, tag: ['a', 'b'] } // ?q=shoes&page=2&tag=a&tag=b
