@@ -354,6 +354,14 @@ export interface PaginationMapping {
     | undefined;
 }
 
+/**
+ * The transport the client calls for each attempt, with the full URL as a string and the init: fetch
+ * itself, or any function of those two to a Response (a test double, a wrapper). Not `typeof fetch`,
+ * which a plain function does not satisfy (its input is typed `RequestInfo | URL`; Bun's fetch has a
+ * `preconnect` member too).
+ */
+export type FetchImpl = (url: string, init: RequestInit) => Promise<Response>;
+
 /** Configuration of `createApiClient`. */
 export interface ApiClientConfig {
   /** Base address of every request; a path is joined to it, keeping its own path. */
@@ -365,7 +373,7 @@ export interface ApiClientConfig {
   /** Headers sent with every request; a request's own headers win, by case-insensitive name. */
   defaultHeaders?: FetchHeaders | undefined;
   /** The transport. @default globalThis.fetch, looked up on each call */
-  fetchImpl?: typeof fetch | undefined;
+  fetchImpl?: FetchImpl | undefined;
   /** Language of error messages. @default 'en' */
   locale?: Locale | undefined;
   /** Overrides of built-in messages, by locale and status; both levels may be partial. */

@@ -131,6 +131,16 @@ describe('wrong option types fail to compile', () => {
     void api.getList('/x', { sort: { field: 'id', order: 'up' } });
   });
 
+  it('takes as fetchImpl any function of (url string, init) to a Response, not only a full fetch', () => {
+    // A test double, a wrapper, or fetch itself: the client calls it with a URL string and an init.
+    createApiClient({ fetchImpl: async (url: string) => new Response(url) });
+    createApiClient({ fetchImpl: async (url: string, init: RequestInit) => fetch(url, init) });
+    createApiClient({ fetchImpl: fetch });
+    createApiClient({ fetchImpl: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init) });
+    // @ts-expect-error: it must give a Response
+    createApiClient({ fetchImpl: async (url: string) => url });
+  });
+
   it('takes the method of request() in either case, as the client does', () => {
     expectTypeOf(api.request<User>('get', '/users/1')).toEqualTypeOf<ResponsePromise<User>>();
     expectTypeOf(api.request('post', '/x', { body: { a: 1 }, parseAs: 'text' })).toEqualTypeOf<
