@@ -244,6 +244,18 @@ console.log(JSON.stringify(names.map((name) => [require.resolve(name), import.me
     },
   );
 
+  beforeAll(async () => {
+    // The typed consumer uses zod, as a user's project would have it installed.
+    const modules = path.join(work, 'consumer', 'node_modules');
+    await symlink(path.join(ROOT, 'node_modules', 'zod'), path.join(modules, 'zod'), 'dir');
+    await mkdir(path.join(modules, '@types'), { recursive: true });
+    await symlink(
+      path.join(ROOT, 'node_modules', '@types', 'node'),
+      path.join(modules, '@types', 'node'),
+      'dir',
+    );
+  });
+
   it.each([
     ['node16', 'typed-esm.mts', true],
     ['node16', 'typed-cjs.cts', false],
@@ -279,12 +291,9 @@ void api.get(path);
     ]);
   });
 
-  it('compiles in a Node project without the DOM lib (lib es2022, types node), its declarations checked', async () => {
+  it('compiles in a Node project without the DOM lib (lib es2022, types node), its declarations checked', () => {
     // @types/node declares fetch's classes (Response, Headers, FormData...) but not BodyInit, HeadersInit
     // or RequestInfo, which only the DOM lib has.
-    const types = path.join(work, 'consumer', 'node_modules', '@types');
-    await mkdir(types, { recursive: true });
-    await symlink(path.join(ROOT, 'node_modules', '@types', 'node'), path.join(types, 'node'), 'dir');
     const result = compileConsumer(path.join(work, 'consumer'), 'node16', 'node-only.mts', {
       source: TYPED_CONSUMER,
       options: { lib: ['lib.es2022.d.ts'], types: ['node'], exactOptionalPropertyTypes: true },

@@ -12,6 +12,7 @@ export const TYPED_CONSUMER = `import {
   ValidationError,
 } from 'typefetch';
 import { captureTypes } from 'typefetch/capture';
+import { z } from 'zod';
 
 type Same<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 const same = <T extends true>(_?: T): void => {};
@@ -51,6 +52,11 @@ export async function untyped(): Promise<void> {
   for await (const event of api.sse<{ n: number }>('/events', { parseJson: true })) {
     same<Same<typeof event, SseEvent<{ n: number }>>>();
   }
+  for await (const event of api.sse('/events', { parseJson: true })) same<Same<typeof event.data, unknown>>();
+  const signal = undefined as AbortSignal | undefined;
+  const lower = api.request<User>('get', '/users/1', { signal });
+  same<Same<typeof lower, ResponsePromise<User>>>();
+  createApiClient({ fetchImpl: async (url: string) => new Response(url) });
   try {
     await api.get('/x');
   } catch (error) {
@@ -69,6 +75,8 @@ export async function byPath(): Promise<void> {
   const users = api.extend({ timeoutMs: 1 }).get('/users', { searchParams: { page: 2 } });
   same<Same<typeof users, ResponsePromise<User[]>>>();
   same<Same<Awaited<ReturnType<typeof api.post<'/users'>>>, User>>();
+  const shaped = api.get('/users/{id}', { params: { id: 1 }, validateResponse: z.object({ id: z.number() }) });
+  same<Same<typeof shaped, ResponsePromise<{ id: number }>>>();
   // @ts-expect-error params is missing
   await api.get('/users/{id}');
   // @ts-expect-error no parameter userId
