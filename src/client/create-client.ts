@@ -51,6 +51,10 @@ export interface ApiClient {
     body: RequestBody | undefined,
     options: ParsedOptions<K>,
   ): ResponsePromise<ParsedBody[K]>;
+  post<K extends keyof ParsedBody>(
+    path: string,
+    options: ParsedOptions<K> & { body: RequestBody | undefined },
+  ): ResponsePromise<ParsedBody[K]>;
   post<T = unknown>(
     path: string,
     bodyOrOptions?: RequestBody | DataOptions<T>,
@@ -61,6 +65,10 @@ export interface ApiClient {
     body: RequestBody | undefined,
     options: ParsedOptions<K>,
   ): ResponsePromise<ParsedBody[K]>;
+  put<K extends keyof ParsedBody>(
+    path: string,
+    options: ParsedOptions<K> & { body: RequestBody | undefined },
+  ): ResponsePromise<ParsedBody[K]>;
   put<T = unknown>(
     path: string,
     bodyOrOptions?: RequestBody | DataOptions<T>,
@@ -70,6 +78,10 @@ export interface ApiClient {
     path: string,
     body: RequestBody | undefined,
     options: ParsedOptions<K>,
+  ): ResponsePromise<ParsedBody[K]>;
+  patch<K extends keyof ParsedBody>(
+    path: string,
+    options: ParsedOptions<K> & { body: RequestBody | undefined },
   ): ResponsePromise<ParsedBody[K]>;
   patch<T = unknown>(
     path: string,

@@ -182,6 +182,15 @@ describe('parseAs types the result', () => {
     expectTypeOf(api.request('GET', '/a', { parseAs: 'bytes' })).toEqualTypeOf<ResponsePromise<Uint8Array>>();
   });
 
+  it('types the two-argument form of post, put and patch by its parseAs too', () => {
+    expectTypeOf(api.post('/a', { body: { x: 1 }, parseAs: 'text' })).toEqualTypeOf<ResponsePromise<string>>();
+    expectTypeOf(api.put('/a', { body: 'x', parseAs: 'bytes' })).toEqualTypeOf<ResponsePromise<Uint8Array>>();
+    expectTypeOf(api.patch('/a', { body: null, parseAs: 'blob' })).toEqualTypeOf<ResponsePromise<Blob>>();
+    // Without parseAs, or with a body that is not options, as before.
+    expectTypeOf(api.post<User>('/a', { body: { x: 1 } })).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.post('/a', { title: 'a', parseAs: 'text' })).toEqualTypeOf<ResponsePromise<unknown>>();
+  });
+
   it('types withResponse and asResponse', () => {
     expectTypeOf(api.get<User>('/a').withResponse()).toEqualTypeOf<
       Promise<{ data: User; response: Response }>
