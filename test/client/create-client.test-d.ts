@@ -183,7 +183,9 @@ describe('parseAs types the result', () => {
   });
 
   it('types the two-argument form of post, put and patch by its parseAs too', () => {
-    expectTypeOf(api.post('/a', { body: { x: 1 }, parseAs: 'text' })).toEqualTypeOf<ResponsePromise<string>>();
+    expectTypeOf(api.post('/a', { body: { x: 1 }, parseAs: 'text' })).toEqualTypeOf<
+      ResponsePromise<string>
+    >();
     expectTypeOf(api.put('/a', { body: 'x', parseAs: 'bytes' })).toEqualTypeOf<ResponsePromise<Uint8Array>>();
     expectTypeOf(api.patch('/a', { body: null, parseAs: 'blob' })).toEqualTypeOf<ResponsePromise<Blob>>();
     // Without parseAs, or with a body that is not options, as before.

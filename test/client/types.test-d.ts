@@ -53,7 +53,9 @@ describe("fetch's own options under exactOptionalPropertyTypes (this repository'
   const cache = undefined as RequestCache | undefined;
 
   it('take undefined, as every option of the client does', () => {
-    expectTypeOf(api.get<User>('/users/1', { signal, headers, cache })).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.get<User>('/users/1', { signal, headers, cache })).toEqualTypeOf<
+      ResponsePromise<User>
+    >();
     expectTypeOf(api.post('/users', { name: 'a' }, { signal, headers, parseAs: 'text' })).toEqualTypeOf<
       ResponsePromise<string>
     >();

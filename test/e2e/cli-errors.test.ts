@@ -287,18 +287,21 @@ describe('secrets', () => {
     [['Authorization:', 'Bearer', 'abc'], '"Authorization: ..." '],
     [['Authorization:Bearer', 'abc'], '"Authorization: Bearer ..." '],
     [['X-Api-Key:', 'abc'], '"X-Api-Key: ..." '],
-  ])('an unquoted --header %j cut by the shell: the error quotes none of the words after it', async (words, shown) => {
-    const [header, ...rest] = words;
-    const result = await runCli(['--type', '--header', header!, ...rest, `${server.url}/users`], dir);
-    expect(result).toEqual({
-      code: 2,
-      stdout: '',
-      stderr:
-        `❌ Error: --header #1 ${shown}looks cut off by the shell: quote the whole header, as in ` +
-        `--header "Name: value with spaces"\n${HINT}`,
-    });
-    expect(result.stdout + result.stderr).not.toContain('abc');
-  });
+  ])(
+    'an unquoted --header %j cut by the shell: the error quotes none of the words after it',
+    async (words, shown) => {
+      const [header, ...rest] = words;
+      const result = await runCli(['--type', '--header', header!, ...rest, `${server.url}/users`], dir);
+      expect(result).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          `❌ Error: --header #1 ${shown}looks cut off by the shell: quote the whole header, as in ` +
+          `--header "Name: value with spaces"\n${HINT}`,
+      });
+      expect(result.stdout + result.stderr).not.toContain('abc');
+    },
+  );
 
   it('URL userinfo is redacted in the progress line', async () => {
     const result = await runCli(['--type', `http://admin:${SECRET}@127.0.0.1:${server.port}/users`], dir);
