@@ -100,10 +100,18 @@ export type OptionsArgs<E, K extends ParseAs = ParseAs, R = unknown> = object ex
 /**
  * A call's result: what `parseAs` reads (string, Blob, ...); for 'auto' and 'json' the output `R` of a
  * Standard Schema in `validateResponse`, else (`R` unknown: no schema, a simple one) the endpoint's
- * response type.
+ * response type. `R` stands only where TypeScript does not infer from (a conditional's checked type,
+ * read back through `infer`): else `const n: number = await api.get(...)` would infer `R` from the
+ * variable's type and hide the endpoint's.
  */
 type ResultOf<E, K extends ParseAs, R = unknown> = EndpointResult<
-  K extends keyof ParsedBody ? ParsedBody[K] : unknown extends R ? ResponseOf<E> : R
+  K extends keyof ParsedBody
+    ? ParsedBody[K]
+    : R extends infer S
+      ? unknown extends S
+        ? ResponseOf<E>
+        : S
+      : never
 >;
 
 /** The body a call to `E` takes: its recorded JSON body type, else any body the client sends. */

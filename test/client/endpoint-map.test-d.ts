@@ -110,6 +110,15 @@ describe('calls typed by path', () => {
     expectTypeOf(api.get('/users/{id}', { ...options, params: { id: 1 } })).toEqualTypeOf<
       ResponsePromise<User | string | Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>>
     >();
+    // Only a schema gives the result's type: not the type the caller expects of it.
+    const expectsResult = async () => {
+      // @ts-expect-error GET /users/{id} gives a User, not a number
+      const wrong: number = await api.get('/users/{id}', { params: { id: 1 } });
+      // @ts-expect-error nor a string, with a simple schema
+      const alsoWrong: string = await api.get('/users', { validateResponse: { id: { type: 'number' } } });
+      return [wrong, alsoWrong];
+    };
+    void expectsResult;
     // parseAs still wins over a schema, as it does at run time for what is read.
     expectTypeOf(api.get('/users', { parseAs: 'text', validateResponse: z.string() })).toEqualTypeOf<
       ResponsePromise<string>
