@@ -13,8 +13,11 @@ import { type EndpointState, EndpointStore } from './store.js';
 /** The file holding the endpoint map, beside the endpoints' files. */
 const MAP_FILE = 'index.ts';
 
+/** What fetch takes as its first argument; `RequestInfo` is a name only the DOM lib declares. */
+type FetchInput = Parameters<typeof fetch>[0];
+
 /** A fetch-compatible function (what `createApiClient`'s `fetchImpl` and most clients accept). */
-export type CapturingFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+export type CapturingFetch = (input: FetchInput, init?: RequestInit) => Promise<Response>;
 
 /** What {@link captureTypes} returns. */
 export interface TypeCapture {
@@ -114,7 +117,7 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
   }
 
   function observe(
-    input: RequestInfo | URL,
+    input: FetchInput,
     init: RequestInit | undefined,
     response: Response,
     body: RequestBody | undefined,

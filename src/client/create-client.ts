@@ -16,6 +16,7 @@ import type {
   HttpMethod,
   ListOptions,
   ListQuery,
+  MethodName,
   PaginatedResponse,
   ParsedBody,
   RequestBody,
@@ -31,6 +32,8 @@ import { baseQuery, searchParamsError } from './url.js';
 type ParsedOptions<K extends keyof ParsedBody> = RequestOptions & { parseAs: K };
 /** The options of a request whose data is `T` (`parseAs` 'auto' or 'json', or not known here). */
 type DataOptions<T> = RequestOptions<T>;
+/** The options of `get`: a GET has no body (one given is a TypeError, docs/client.md, "RequestOptions"). */
+type NoBody<O> = Omit<O, 'body'>;
 
 /**
  * The client `createApiClient` returns. Every method but getList and paginate returns a
@@ -38,12 +41,19 @@ type DataOptions<T> = RequestOptions<T>;
  * `'blob'` -> Blob, `'arrayBuffer'`, `'bytes'` -> Uint8Array, `'stream'` -> ReadableStream).
  */
 export interface ApiClient {
-  get<K extends keyof ParsedBody>(path: string, options: ParsedOptions<K>): ResponsePromise<ParsedBody[K]>;
-  get<T = unknown>(path: string, options?: DataOptions<T>): ResponsePromise<T>;
+  get<K extends keyof ParsedBody>(
+    path: string,
+    options: NoBody<ParsedOptions<K>>,
+  ): ResponsePromise<ParsedBody[K]>;
+  get<T = unknown>(path: string, options?: NoBody<DataOptions<T>>): ResponsePromise<T>;
   post<K extends keyof ParsedBody>(
     path: string,
     body: RequestBody | undefined,
     options: ParsedOptions<K>,
+  ): ResponsePromise<ParsedBody[K]>;
+  post<K extends keyof ParsedBody>(
+    path: string,
+    options: ParsedOptions<K> & { body: RequestBody | undefined },
   ): ResponsePromise<ParsedBody[K]>;
   post<T = unknown>(
     path: string,
@@ -55,6 +65,10 @@ export interface ApiClient {
     body: RequestBody | undefined,
     options: ParsedOptions<K>,
   ): ResponsePromise<ParsedBody[K]>;
+  put<K extends keyof ParsedBody>(
+    path: string,
+    options: ParsedOptions<K> & { body: RequestBody | undefined },
+  ): ResponsePromise<ParsedBody[K]>;
   put<T = unknown>(
     path: string,
     bodyOrOptions?: RequestBody | DataOptions<T>,
@@ -65,6 +79,10 @@ export interface ApiClient {
     body: RequestBody | undefined,
     options: ParsedOptions<K>,
   ): ResponsePromise<ParsedBody[K]>;
+  patch<K extends keyof ParsedBody>(
+    path: string,
+    options: ParsedOptions<K> & { body: RequestBody | undefined },
+  ): ResponsePromise<ParsedBody[K]>;
   patch<T = unknown>(
     path: string,
     bodyOrOptions?: RequestBody | DataOptions<T>,
@@ -74,11 +92,11 @@ export interface ApiClient {
   delete<T = unknown>(path: string, options?: DataOptions<T>): ResponsePromise<T>;
   /** Any method. */
   request<K extends keyof ParsedBody>(
-    method: HttpMethod,
+    method: MethodName,
     path: string,
     options: ParsedOptions<K>,
   ): ResponsePromise<ParsedBody[K]>;
-  request<T = unknown>(method: HttpMethod, path: string, options?: DataOptions<T>): ResponsePromise<T>;
+  request<T = unknown>(method: MethodName, path: string, options?: DataOptions<T>): ResponsePromise<T>;
   /** One page of a list, mapped by the client's pagination mapping. */
   getList<T = unknown>(path: string, options?: ListOptions<T>): Promise<PaginatedResponse<T>>;
   /** Every item of every page, fetched page by page; stops at the last page or after `maxPages`. */
@@ -89,9 +107,14 @@ export interface ApiClient {
   /**
    * Server-sent events from `path`, as an async iterable: reconnects after a dropped connection
    * (after the stream's `retry`, default 3000 ms) sending `Last-Event-ID`; a 204 ends it, a non-2xx
-   * rejects with ApiError; `break` or the caller's abort closes the connection.
+   * rejects with ApiError; `break` or the caller's abort closes the connection. `data` is a string, or
+   * with `parseJson: true` what JSON.parse gives (`unknown` without a type argument or a schema).
    * @example for await (const { event, data } of api.sse('/events')) console.log(event, data);
    */
+  sse<T = unknown>(
+    path: string,
+    options: SseOptions<T> & { parseJson: true },
+  ): AsyncIterableIterator<SseEvent<T>>;
   sse<T = string>(path: string, options?: SseOptions<T>): AsyncIterableIterator<SseEvent<T>>;
   /** The circuit breaker's state; `closed` when there is no breaker. */
   readonly circuitState: CircuitState;

@@ -9,13 +9,15 @@ import type { ApiClient } from './create-client.js';
 import { redactUrl } from './logging/redact.js';
 import type {
   ApiClientConfig,
-  HttpMethod,
+  MethodName,
   ParseAs,
   ParsedBody,
   RequestBody,
   RequestOptions,
   ResponsePromise,
   SearchParams,
+  StandardSchemaV1,
+  ValidationSchema,
 } from './types.js';
 
 /** What each member of an endpoint map declares; a member that does not apply is `never`. */
@@ -50,10 +52,13 @@ type ArgsFor<P, Args extends unknown[]> = IsUnion<P> extends true ? Partial<Args
 type KeyOf<A> = Extract<keyof A, string>;
 type Member<E, K extends keyof EndpointShape> = E extends { [P in K]: infer V } ? V : never;
 
-/** The paths of the map's endpoints for one method: `PathsOf<Api, 'GET'>` -> `'/users/{id}' | '/users'`. */
-export type PathsOf<A, M extends string> = {
-  [K in KeyOf<A>]: K extends `${M} ${infer P}` ? P : never;
-}[KeyOf<A>];
+/**
+ * The paths of the map's endpoints for one method: `PathsOf<Api, 'GET'>` -> `'/users/{id}' | '/users'`.
+ * A distributive conditional type, so that an error names the paths, not this alias
+ * (docs/traffic.md, "Calls typed by path").
+ */
+export type PathsOf<A, M extends string> =
+  KeyOf<A> extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never;
 
 /** The endpoint `M P` of the map. */
 export type EndpointOf<A, M extends string, P extends string> = A[Extract<`${M} ${P}`, keyof A>];
@@ -77,16 +82,36 @@ export type EndpointOptions<E> = Omit<RequestOptions<ResponseOf<E>>, 'searchPara
   QueryOption<E>;
 
 /** EndpointOptions whose `parseAs` is `K`, so that a call's result can follow it. */
-type KindOptions<E, K extends ParseAs> = Omit<EndpointOptions<E>, 'parseAs'> & { parseAs?: K | undefined };
+type KindOptions<E, K extends ParseAs, R = unknown> = Omit<
+  EndpointOptions<E>,
+  'parseAs' | 'validateResponse'
+> & {
+  parseAs?: K | undefined;
+  /** A simple schema, or a Standard Schema whose output `R` is then the result (docs/validation.md). */
+  validateResponse?: ValidationSchema | StandardSchemaV1<unknown, R> | undefined;
+};
 
 /** `[options?]`, or `[options]` when the endpoint needs `params` or a query parameter. */
-export type OptionsArgs<E, K extends ParseAs = ParseAs> = object extends ParamsOption<E> & QueryOption<E>
-  ? [options?: KindOptions<E, K>]
-  : [options: KindOptions<E, K>];
+export type OptionsArgs<E, K extends ParseAs = ParseAs, R = unknown> = object extends ParamsOption<E> &
+  QueryOption<E>
+  ? [options?: KindOptions<E, K, R>]
+  : [options: KindOptions<E, K, R>];
 
-/** A call's result: what `parseAs` reads (string, Blob, ...), or the endpoint's response type for 'auto' and 'json'. */
-type ResultOf<E, K extends ParseAs> = EndpointResult<
-  K extends keyof ParsedBody ? ParsedBody[K] : ResponseOf<E>
+/**
+ * A call's result: what `parseAs` reads (string, Blob, ...); for 'auto' and 'json' the output `R` of a
+ * Standard Schema in `validateResponse`, else (`R` unknown: no schema, a simple one) the endpoint's
+ * response type. `R` stands only where TypeScript does not infer from (a conditional's checked type,
+ * read back through `infer`): else `const n: number = await api.get(...)` would infer `R` from the
+ * variable's type and hide the endpoint's.
+ */
+type ResultOf<E, K extends ParseAs, R = unknown> = EndpointResult<
+  K extends keyof ParsedBody
+    ? ParsedBody[K]
+    : R extends infer S
+      ? unknown extends S
+        ? ResponseOf<E>
+        : S
+      : never
 >;
 
 /** The body a call to `E` takes: its recorded JSON body type, else any body the client sends. */
@@ -109,50 +134,53 @@ type ReadsAsOptions<B> = B extends object
  * The body may be left out when the endpoint takes none (`undefined` is one of its types); the options
  * are required when the body could be read as options, so that it is always sent as the body.
  */
-export type BodyArgs<E, K extends ParseAs = ParseAs> = object extends ParamsOption<E> & QueryOption<E>
+export type BodyArgs<E, K extends ParseAs = ParseAs, R = unknown> = object extends ParamsOption<E> &
+  QueryOption<E>
   ? true extends ReadsAsOptions<Member<E, 'body'>>
-    ? [body: BodyOf<E>, options: KindOptions<E, K>]
+    ? [body: BodyOf<E>, options: KindOptions<E, K, R>]
     : undefined extends BodyOf<E>
-      ? [body?: BodyOf<E>, options?: KindOptions<E, K>]
-      : [body: BodyOf<E>, options?: KindOptions<E, K>]
-  : [body: BodyOf<E>, options: KindOptions<E, K>];
+      ? [body?: BodyOf<E>, options?: KindOptions<E, K, R>]
+      : [body: BodyOf<E>, options?: KindOptions<E, K, R>]
+  : [body: BodyOf<E>, options: KindOptions<E, K, R>];
 
 /** `request` arguments: the options, with the endpoint's body in `options.body`. */
-export type RequestArgs<E, K extends ParseAs = ParseAs> = object extends ParamsOption<E> & QueryOption<E>
-  ? [options?: KindOptions<E, K> & { body?: BodyOf<E> }]
-  : [options: KindOptions<E, K> & { body?: BodyOf<E> }];
+export type RequestArgs<E, K extends ParseAs = ParseAs, R = unknown> = object extends ParamsOption<E> &
+  QueryOption<E>
+  ? [options?: KindOptions<E, K, R> & { body?: BodyOf<E> }]
+  : [options: KindOptions<E, K, R> & { body?: BodyOf<E> }];
 
 /**
  * The methods that an endpoint map types. A `parseAs` other than 'auto' and 'json' types the result by
- * what it reads (string, Blob, ...), as without a map; else it is the endpoint's response type.
+ * what it reads (string, Blob, ...), as without a map; else a Standard Schema's output, as without a map,
+ * or the endpoint's response type.
  */
 export interface TypedMethods<A> {
-  get<P extends PathsOf<A, 'GET'>, K extends ParseAs = 'auto'>(
+  get<P extends PathsOf<A, 'GET'>, K extends ParseAs = 'auto', R = unknown>(
     path: P,
-    ...args: ArgsFor<P, OptionsArgs<EndpointOf<A, 'GET', P>, K>>
-  ): ResultOf<EndpointOf<A, 'GET', P>, K>;
-  delete<P extends PathsOf<A, 'DELETE'>, K extends ParseAs = 'auto'>(
+    ...args: ArgsFor<P, OptionsArgs<EndpointOf<A, 'GET', P>, K, R>>
+  ): ResultOf<EndpointOf<A, 'GET', P>, K, R>;
+  delete<P extends PathsOf<A, 'DELETE'>, K extends ParseAs = 'auto', R = unknown>(
     path: P,
-    ...args: ArgsFor<P, OptionsArgs<EndpointOf<A, 'DELETE', P>, K>>
-  ): ResultOf<EndpointOf<A, 'DELETE', P>, K>;
-  post<P extends PathsOf<A, 'POST'>, K extends ParseAs = 'auto'>(
+    ...args: ArgsFor<P, OptionsArgs<EndpointOf<A, 'DELETE', P>, K, R>>
+  ): ResultOf<EndpointOf<A, 'DELETE', P>, K, R>;
+  post<P extends PathsOf<A, 'POST'>, K extends ParseAs = 'auto', R = unknown>(
     path: P,
-    ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'POST', P>, K>>
-  ): ResultOf<EndpointOf<A, 'POST', P>, K>;
-  put<P extends PathsOf<A, 'PUT'>, K extends ParseAs = 'auto'>(
+    ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'POST', P>, K, R>>
+  ): ResultOf<EndpointOf<A, 'POST', P>, K, R>;
+  put<P extends PathsOf<A, 'PUT'>, K extends ParseAs = 'auto', R = unknown>(
     path: P,
-    ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'PUT', P>, K>>
-  ): ResultOf<EndpointOf<A, 'PUT', P>, K>;
-  patch<P extends PathsOf<A, 'PATCH'>, K extends ParseAs = 'auto'>(
+    ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'PUT', P>, K, R>>
+  ): ResultOf<EndpointOf<A, 'PUT', P>, K, R>;
+  patch<P extends PathsOf<A, 'PATCH'>, K extends ParseAs = 'auto', R = unknown>(
     path: P,
-    ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'PATCH', P>, K>>
-  ): ResultOf<EndpointOf<A, 'PATCH', P>, K>;
-  /** Any method of the map; the body, if any, goes in `options.body`. */
-  request<M extends HttpMethod, P extends PathsOf<A, M>, K extends ParseAs = 'auto'>(
+    ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'PATCH', P>, K, R>>
+  ): ResultOf<EndpointOf<A, 'PATCH', P>, K, R>;
+  /** Any method of the map, in either case; the body, if any, goes in `options.body`. */
+  request<M extends MethodName, P extends PathsOf<A, Uppercase<M>>, K extends ParseAs = 'auto', R = unknown>(
     method: M,
     path: P,
-    ...args: ArgsFor<P, RequestArgs<EndpointOf<A, M, P>, K>>
-  ): ResultOf<EndpointOf<A, M, P>, K>;
+    ...args: ArgsFor<P, RequestArgs<EndpointOf<A, Uppercase<M>, P>, K, R>>
+  ): ResultOf<EndpointOf<A, Uppercase<M>, P>, K, R>;
 }
 
 /**

@@ -12,6 +12,7 @@ import type {
   ApiClientConfig,
   ApiClientInterceptors,
   Clock,
+  FetchImpl,
   Locale,
   Logger,
   PaginationMapping,
@@ -68,7 +69,7 @@ export interface ResolvedClientConfig {
   readonly allowAbsoluteUrls: boolean;
   /** `defaultHeaders` as entries, so each request starts from a fresh Headers. */
   readonly defaultHeaders: ReadonlyArray<[string, string]>;
-  readonly fetch: typeof fetch;
+  readonly fetch: FetchImpl;
   /**
    * `fetch` is the platform's own: aborting its signal errors the body of the Response it returned
    * (Fetch standard, "abort the fetch() call"), so that body can be read with `text()`.

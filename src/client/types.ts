@@ -10,6 +10,9 @@ export type Locale = 'en' | 'es';
 /** HTTP methods the client sends. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
+/** A method as `request()` takes it: upper or lower case (`'GET'`, `'get'`). */
+export type MethodName = HttpMethod | Lowercase<HttpMethod>;
+
 /**
  * A value of `searchParams` (and of `getList` filters). Strings, numbers and booleans are sent as
  * `String(value)`; an array repeats the key once per element; `undefined` and `null` are left out.
@@ -26,11 +29,19 @@ export type QueryParam =
 export type SearchParams = Record<string, QueryParam>;
 
 /**
+ * What fetch accepts as a body, and as headers. Read off `RequestInit`, which both the DOM lib and
+ * @types/node declare, rather than named `BodyInit` and `HeadersInit`, which only the DOM lib does: so a
+ * Node project compiled without the DOM lib gets these types too (docs/client.md, "TypeScript").
+ */
+type FetchBody = NonNullable<RequestInit['body']>;
+type FetchHeaders = NonNullable<RequestInit['headers']>;
+
+/**
  * A request body. Plain objects and arrays are serialized to JSON with
  * `Content-Type: application/json` (unless you set a content type); everything fetch accepts
  * (FormData, Blob, ArrayBuffer, typed arrays, URLSearchParams, strings, streams) is sent as it is.
  */
-export type RequestBody = BodyInit | Record<string, unknown> | readonly unknown[] | null;
+export type RequestBody = FetchBody | Record<string, unknown> | readonly unknown[] | null;
 
 /** Data attached to one log line. */
 export type LogData = Record<string, unknown>;
@@ -164,8 +175,15 @@ export interface SseOptions<T = string> extends Omit<RequestOptions<T>, 'parseAs
   maxReconnects?: number | undefined;
 }
 
+/**
+ * Fetch's own options but `body` and `method`, each taking `undefined` too (as every option of the client
+ * does), so that `{ signal }` with a signal that may be undefined compiles under
+ * `exactOptionalPropertyTypes` (docs/client.md, "TypeScript").
+ */
+type FetchOptions = { [K in Exclude<keyof RequestInit, 'body' | 'method'>]?: RequestInit[K] | undefined };
+
 /** Options of one request. Extends fetch's own options (`headers`, `signal`, `cache`, ...). */
-export interface RequestOptions<T = unknown> extends Omit<RequestInit, 'body' | 'method'> {
+export interface RequestOptions<T = unknown> extends FetchOptions {
   /**
    * Query parameters appended to the URL (after any query the path already has).
    * @example { q: 'shoes', page: 2, tag: ['a', 'b'] } // ?q=shoes&page=2&tag=a&tag=b
@@ -336,6 +354,14 @@ export interface PaginationMapping {
     | undefined;
 }
 
+/**
+ * The transport the client calls for each attempt, with the full URL as a string and the init: fetch
+ * itself, or any function of those two to a Response (a test double, a wrapper). Not `typeof fetch`,
+ * which a plain function does not satisfy (its input is typed `RequestInfo | URL`; Bun's fetch has a
+ * `preconnect` member too).
+ */
+export type FetchImpl = (url: string, init: RequestInit) => Promise<Response>;
+
 /** Configuration of `createApiClient`. */
 export interface ApiClientConfig {
   /** Base address of every request; a path is joined to it, keeping its own path. */
@@ -345,9 +371,9 @@ export interface ApiClientConfig {
   /** Let a path be an absolute URL of another origin than the base. @default false */
   allowAbsoluteUrls?: boolean | undefined;
   /** Headers sent with every request; a request's own headers win, by case-insensitive name. */
-  defaultHeaders?: HeadersInit | undefined;
+  defaultHeaders?: FetchHeaders | undefined;
   /** The transport. @default globalThis.fetch, looked up on each call */
-  fetchImpl?: typeof fetch | undefined;
+  fetchImpl?: FetchImpl | undefined;
   /** Language of error messages. @default 'en' */
   locale?: Locale | undefined;
   /** Overrides of built-in messages, by locale and status; both levels may be partial. */

@@ -130,6 +130,40 @@ describe('wrong option types fail to compile', () => {
     // @ts-expect-error: sort order is asc or desc
     void api.getList('/x', { sort: { field: 'id', order: 'up' } });
   });
+
+  it('takes as fetchImpl any function of (url string, init) to a Response, not only a full fetch', () => {
+    // A test double, a wrapper, or fetch itself: the client calls it with a URL string and an init.
+    createApiClient({ fetchImpl: async (url: string) => new Response(url) });
+    createApiClient({ fetchImpl: async (url: string, init: RequestInit) => fetch(url, init) });
+    createApiClient({ fetchImpl: fetch });
+    createApiClient({ fetchImpl: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init) });
+    // @ts-expect-error: it must give a Response
+    createApiClient({ fetchImpl: async (url: string) => url });
+  });
+
+  it('takes the method of request() in either case, as the client does', () => {
+    expectTypeOf(api.request<User>('get', '/users/1')).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.request('post', '/x', { body: { a: 1 }, parseAs: 'text' })).toEqualTypeOf<
+      ResponsePromise<string>
+    >();
+    // @ts-expect-error: mixed case is not a method name
+    void api.request('Get', '/x');
+  });
+
+  it('refuses a misspelt option and a body on get, as the client does at run time', () => {
+    // @ts-expect-error: timeoutMs, misspelt
+    void api.get('/x', { timeOutMs: 5 });
+    // @ts-expect-error: misspelt after a body too
+    void api.post('/x', { a: 1 }, { timeOutMs: 5 });
+    // @ts-expect-error: a GET has no body (a TypeError at run time)
+    void api.get('/x', { body: 'a' });
+    // @ts-expect-error: nor with parseAs
+    void api.get('/x', { body: 'a', parseAs: 'text' });
+    // @ts-expect-error: fetch's method is the client's to set
+    void api.get('/x', { method: 'POST' });
+    // DELETE may carry one.
+    void api.delete('/x', { body: { ids: [1] } });
+  });
 });
 
 describe('parseAs types the result', () => {
@@ -148,6 +182,17 @@ describe('parseAs types the result', () => {
     expectTypeOf(api.request('GET', '/a', { parseAs: 'bytes' })).toEqualTypeOf<ResponsePromise<Uint8Array>>();
   });
 
+  it('types the two-argument form of post, put and patch by its parseAs too', () => {
+    expectTypeOf(api.post('/a', { body: { x: 1 }, parseAs: 'text' })).toEqualTypeOf<
+      ResponsePromise<string>
+    >();
+    expectTypeOf(api.put('/a', { body: 'x', parseAs: 'bytes' })).toEqualTypeOf<ResponsePromise<Uint8Array>>();
+    expectTypeOf(api.patch('/a', { body: null, parseAs: 'blob' })).toEqualTypeOf<ResponsePromise<Blob>>();
+    // Without parseAs, or with a body that is not options, as before.
+    expectTypeOf(api.post<User>('/a', { body: { x: 1 } })).toEqualTypeOf<ResponsePromise<User>>();
+    expectTypeOf(api.post('/a', { title: 'a', parseAs: 'text' })).toEqualTypeOf<ResponsePromise<unknown>>();
+  });
+
   it('types withResponse and asResponse', () => {
     expectTypeOf(api.get<User>('/a').withResponse()).toEqualTypeOf<
       Promise<{ data: User; response: Response }>
@@ -161,6 +206,22 @@ describe('sse', () => {
     expectTypeOf(api.sse('/events')).toEqualTypeOf<AsyncIterableIterator<SseEvent<string>>>();
     expectTypeOf(api.sse<{ n: number }>('/events', { parseJson: true, maxReconnects: 3 })).toEqualTypeOf<
       AsyncIterableIterator<SseEvent<{ n: number }>>
+    >();
+  });
+
+  it('types parsed JSON data as unknown without a type argument, not as a string', () => {
+    expectTypeOf(api.sse('/events', { parseJson: true })).toEqualTypeOf<
+      AsyncIterableIterator<SseEvent<unknown>>
+    >();
+    expectTypeOf(api.sse('/events', { parseJson: false })).toEqualTypeOf<
+      AsyncIterableIterator<SseEvent<string>>
+    >();
+    // A schema's output is the data, parsed or not.
+    expectTypeOf(
+      api.sse('/events', { parseJson: true, validateResponse: z.object({ n: z.number() }) }),
+    ).toEqualTypeOf<AsyncIterableIterator<SseEvent<{ n: number }>>>();
+    expectTypeOf(api.sse('/events', { validateResponse: z.string().transform(Number) })).toEqualTypeOf<
+      AsyncIterableIterator<SseEvent<number>>
     >();
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
 import type { ApiClientFor, PathsOf, TypedApiClient } from '../../src/client/endpoint-map.js';
 import {
   type ApiClient,
   createApiClient,
   type TypedApiClient as PublicTypedApiClient,
+  type RequestOptions,
   type ResponsePromise,
 } from '../../src/index.js';
 
@@ -56,6 +58,11 @@ describe('calls typed by path', () => {
     expectTypeOf(api.request('POST', '/users', { body: { name: 'a' } })).toEqualTypeOf<
       ResponsePromise<User>
     >();
+    expectTypeOf(api.request('get', '/users/{id}', { params: { id: 1 } })).toEqualTypeOf<
+      ResponsePromise<User>
+    >();
+    // @ts-expect-error a lower-case method still needs a path of the map for it
+    api.request('get', '/nope');
     // @ts-expect-error request's body is typed too
     api.request('POST', '/users', { body: { nom: 'a' } });
   });
@@ -81,6 +88,41 @@ describe('calls typed by path', () => {
     >();
     // @ts-expect-error the params are still required
     api.get('/users/{id}', { parseAs: 'text' });
+  });
+
+  it('types the result by a Standard Schema in validateResponse, as without a map', () => {
+    const Named = z.object({ id: z.number(), name: z.string().transform((name) => name.length) });
+    expectTypeOf(api.get('/users/{id}', { params: { id: 1 }, validateResponse: Named })).toEqualTypeOf<
+      ResponsePromise<{ id: number; name: number }>
+    >();
+    expectTypeOf(api.post('/users', { name: 'a' }, { validateResponse: Named })).toEqualTypeOf<
+      ResponsePromise<{ id: number; name: number }>
+    >();
+    expectTypeOf(api.request('GET', '/users', { validateResponse: z.array(Named) })).toEqualTypeOf<
+      ResponsePromise<{ id: number; name: number }[]>
+    >();
+    // A simple schema, or an options object typed RequestOptions (whose parseAs may be any), keeps the
+    // endpoint's type.
+    expectTypeOf(
+      api.get('/users/{id}', { params: { id: 1 }, validateResponse: { id: { type: 'number' } } }),
+    ).toEqualTypeOf<ResponsePromise<User>>();
+    const options: RequestOptions = { timeoutMs: 1 };
+    expectTypeOf(api.get('/users/{id}', { ...options, params: { id: 1 } })).toEqualTypeOf<
+      ResponsePromise<User | string | Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>>
+    >();
+    // Only a schema gives the result's type: not the type the caller expects of it.
+    const expectsResult = async () => {
+      // @ts-expect-error GET /users/{id} gives a User, not a number
+      const wrong: number = await api.get('/users/{id}', { params: { id: 1 } });
+      // @ts-expect-error nor a string, with a simple schema
+      const alsoWrong: string = await api.get('/users', { validateResponse: { id: { type: 'number' } } });
+      return [wrong, alsoWrong];
+    };
+    void expectsResult;
+    // parseAs still wins over a schema, as it does at run time for what is read.
+    expectTypeOf(api.get('/users', { parseAs: 'text', validateResponse: z.string() })).toEqualTypeOf<
+      ResponsePromise<string>
+    >();
   });
 
   it('refuses an unknown path', () => {

@@ -171,7 +171,7 @@ describe('what the compiler says of a wrong typed call', () => {
 
   it('names a path that is not in the map, rather than asking for an argument', () => {
     expect(calls("void api.get('/usres');", "void api.post('/usres', { name: 'a' });")).toEqual([
-      `calls.ts:8: Argument of type '"/usres"' is not assignable to parameter of type 'PathsOf<Api, "GET">'.`,
+      `calls.ts:8: Argument of type '"/usres"' is not assignable to parameter of type '"/users" | "/users/{id}"'.`,
       `calls.ts:9: Argument of type '"/usres"' is not assignable to parameter of type '"/users"'.`,
     ]);
   });

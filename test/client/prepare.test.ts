@@ -181,6 +181,7 @@ describe('body kinds', () => {
   });
 
   it('rejects a GET with a body, naming the option', async () => {
+    // @ts-expect-error get() takes no body: this is the run-time check behind the type
     await expect(client().get('/b', { body: 'x' })).rejects.toThrow(
       new TypeError('options.body: a GET request cannot have a body'),
     );
@@ -241,7 +242,8 @@ describe('methods', () => {
     ['get', 'GET'],
     ['delete', 'DELETE'],
   ] as const)('%s sends %s', async (name, method) => {
-    await client()[name]('/m');
+    // get and delete differ in type (only delete takes a body): called one by one.
+    await (name === 'get' ? client().get('/m') : client().delete('/m'));
     expect(last().method).toBe(method);
   });
 

@@ -46,3 +46,27 @@ describe('an options object typed RequestOptions, without a type argument', () =
     >();
   });
 });
+
+describe("fetch's own options under exactOptionalPropertyTypes (this repository's setting)", () => {
+  const signal = undefined as AbortSignal | undefined;
+  const headers = undefined as Record<string, string> | undefined;
+  const cache = undefined as RequestCache | undefined;
+
+  it('take undefined, as every option of the client does', () => {
+    expectTypeOf(api.get<User>('/users/1', { signal, headers, cache })).toEqualTypeOf<
+      ResponsePromise<User>
+    >();
+    expectTypeOf(api.post('/users', { name: 'a' }, { signal, headers, parseAs: 'text' })).toEqualTypeOf<
+      ResponsePromise<string>
+    >();
+    const opts: RequestOptions = { signal, headers, credentials: undefined, redirect: undefined };
+    expectTypeOf(opts.signal).toEqualTypeOf<AbortSignal | null | undefined>();
+  });
+
+  it('still refuses a wrong type', () => {
+    // @ts-expect-error: a signal is an AbortSignal
+    void api.get('/x', { signal: 'abort' });
+    // @ts-expect-error: not a RequestCache value
+    void api.get('/x', { cache: 'sometimes' });
+  });
+});

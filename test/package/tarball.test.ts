@@ -1,7 +1,7 @@
 // The package as users get it: `npm pack`, unpacked into a consumer's node_modules, then imported by
 // name from ESM and CommonJS, its bin run, and its types compiled under every module resolution.
 
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_RUNTIME_EXPORTS } from '../helpers/public-exports.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
-import { ensureLibraryBuilt, runProgram } from './helpers/dist.js';
+import { ensureLibraryBuilt, ROOT, runProgram } from './helpers/dist.js';
+import { TYPED_CONSUMER } from './helpers/typed-consumer.js';
 import { compileConsumer } from './helpers/typescript.js';
 
 let work: string;
@@ -242,4 +243,61 @@ console.log(JSON.stringify(names.map((name) => [require.resolve(name), import.me
       expect(result).toEqual({ resolvedTypes: [path.join(packageDir, types)], diagnostics: [] });
     },
   );
+
+  beforeAll(async () => {
+    // The typed consumer uses zod, as a user's project would have it installed.
+    const modules = path.join(work, 'consumer', 'node_modules');
+    await symlink(path.join(ROOT, 'node_modules', 'zod'), path.join(modules, 'zod'), 'dir');
+    await mkdir(path.join(modules, '@types'), { recursive: true });
+    await symlink(
+      path.join(ROOT, 'node_modules', '@types', 'node'),
+      path.join(modules, '@types', 'node'),
+      'dir',
+    );
+  });
+
+  it.each([
+    ['node16', 'typed-esm.mts', true],
+    ['node16', 'typed-cjs.cts', false],
+    ['bundler', 'typed-app.ts', true],
+    ['bundler', 'typed-app-loose.ts', false],
+  ] as const)(
+    'types calls as documented under moduleResolution %s (%s, exactOptionalPropertyTypes %s)',
+    (resolution, file, exactOptionalPropertyTypes) => {
+      const result = compileConsumer(path.join(work, 'consumer'), resolution, file, {
+        source: TYPED_CONSUMER,
+        options: { exactOptionalPropertyTypes, noUncheckedIndexedAccess: true },
+      });
+      expect(result.diagnostics).toEqual([]);
+    },
+  );
+
+  it('names the paths of the map when a call gives another path, or a plain string', () => {
+    const source = `import { createApiClient } from 'typefetch';
+interface Api {
+  'GET /users': { params: never; query: never; body: never; response: unknown };
+  'GET /users/{id}': { params: { id: number }; query: never; body: never; response: unknown };
+  'POST /users': { params: never; query: never; body: never; response: unknown };
+}
+const api = createApiClient<Api>({ baseUrl: 'https://h.test' });
+void api.get('/usres');
+declare const path: string;
+void api.get(path);
+`;
+    const result = compileConsumer(path.join(work, 'consumer'), 'bundler', 'wrong-path.ts', { source });
+    expect(result.diagnostics).toEqual([
+      `wrong-path.ts:8: Argument of type '"/usres"' is not assignable to parameter of type '"/users" | "/users/{id}"'.`,
+      `wrong-path.ts:10: Argument of type 'string' is not assignable to parameter of type '"/users" | "/users/{id}"'.`,
+    ]);
+  });
+
+  it('compiles in a Node project without the DOM lib (lib es2022, types node), its declarations checked', () => {
+    // @types/node declares fetch's classes (Response, Headers, FormData...) but not BodyInit, HeadersInit
+    // or RequestInfo, which only the DOM lib has.
+    const result = compileConsumer(path.join(work, 'consumer'), 'node16', 'node-only.mts', {
+      source: TYPED_CONSUMER,
+      options: { lib: ['lib.es2022.d.ts'], types: ['node'], exactOptionalPropertyTypes: true },
+    });
+    expect(result.diagnostics).toEqual([]);
+  });
 });

@@ -28,6 +28,12 @@ const SETTINGS: Record<Resolution, Pick<ts.CompilerOptions, 'module' | 'moduleRe
 // Parsed lib files are shared between compiles: parsing lib.dom.d.ts once saves a second per compile.
 const sourceCache = new Map<string, ts.SourceFile | undefined>();
 
+/** What a consumer may change: its source, and compiler options over the defaults (DOM lib, strict). */
+export interface ConsumerSetup {
+  source?: string;
+  options?: ts.CompilerOptions;
+}
+
 /**
  * Writes the consumer as `<dir>/<file>` and type-checks it, with the package's own declarations checked
  * too (no skipLibCheck). Returns which declaration files of node_modules/typefetch the compiler loaded
@@ -37,9 +43,10 @@ export function compileConsumer(
   dir: string,
   resolution: Resolution,
   file: string,
+  setup: ConsumerSetup = {},
 ): { resolvedTypes: string[]; diagnostics: string[] } {
   const entry = path.join(dir, file);
-  writeFileSync(entry, CONSUMER);
+  writeFileSync(entry, setup.source ?? CONSUMER);
   const options: ts.CompilerOptions = {
     ...SETTINGS[resolution],
     target: ts.ScriptTarget.ES2022,
@@ -48,6 +55,7 @@ export function compileConsumer(
     strict: true,
     noEmit: true,
     skipDefaultLibCheck: true,
+    ...setup.options,
   };
   const host = ts.createCompilerHost(options);
   const readSource = host.getSourceFile.bind(host);
