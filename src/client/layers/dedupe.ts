@@ -58,21 +58,22 @@ export const dedupe: LayerDefinition = {
           for (const waiter of started.waiters) waiter(settle);
         };
         // The shared request listens to no caller's signal, only to its own controller.
+        // A caller that wants the body unread (asResponse()), or that joined a request whose body was left
+        // unread (asResponse() on the first call), gets a request of its own, whether the shared one
+        // succeeded or failed: its outcome came from a body read the other way (invalid JSON, say).
+        const ownRequest = (own: Call): boolean => own !== call && (call.state.raw || own.state.raw);
         next(controller === undefined ? call : withSignal(call, controller.signal)).then(
           (reply) => {
-            // asResponse() on the first call: its body is left unread, for that caller alone.
-            const unread = call.state.raw;
             let first = true;
             // Copies are made now, before any caller's code can change the data.
             settleAll((resolve, _, own) => {
-              // A caller that wants the body unread (asResponse()), or that joined a request whose body
-              // was left unread, gets a request of its own.
-              if (own !== call && (unread || own.state.raw)) return resolve(next(own));
+              if (ownRequest(own)) return resolve(next(own));
               resolve(first ? reply : { data: structuredClone(reply.data), response: reply.response });
               first = false;
             });
           },
-          (error: unknown) => settleAll((_, reject) => reject(error)),
+          (error: unknown) =>
+            settleAll((resolve, reject, own) => (ownRequest(own) ? resolve(next(own)) : reject(error))),
         );
       }
       const { waiters, controller } = shared;

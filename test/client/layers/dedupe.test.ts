@@ -22,7 +22,11 @@ beforeAll(async () => {
       res.on('close', () => closed.set(path, (closed.get(path) ?? 0) + 1));
       return;
     }
-    if (path === '/slow' || path === '/broken') await held;
+    if (path === '/slow' || path === '/broken' || path === '/not-json') await held;
+    if (path === '/not-json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end('{not json');
+    }
     if (path === '/broken') return sendJson(res, 500, { error: 'down' });
     if (path === '/moved') {
       res.writeHead(302, { location: '/fast' });
@@ -211,6 +215,21 @@ describe('dedupe', () => {
     const response = await raw;
     expect(response.bodyUsed).toBe(false);
     expect(await response.json()).toEqual({ path: '/slow', items: [1, 2, 3] });
+  });
+
+  it('gives an asResponse() caller its Response beside a JSON caller whose read of the body failed', async () => {
+    hits.clear();
+    hold();
+    const api = createApiClient({ baseUrl: server.url, dedupe: true });
+    const json = api.get('/not-json').catch((e: unknown) => e);
+    const raw = api.get('/not-json').asResponse();
+    await seen('/not-json', 1);
+    release();
+    expect(await json).toMatchObject({ status: 200, message: 'The response is not valid JSON.' });
+    const response = await raw;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('{not json');
+    expect(hits.get('/not-json')).toBe(2);
   });
 
   it('gives a JSON caller the data beside an asResponse() caller that came first', async () => {
