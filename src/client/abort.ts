@@ -14,18 +14,38 @@ interface Subscribers {
 const SUBSCRIBERS = new WeakMap<AbortSignal, Subscribers>();
 
 /**
- * Calls `callback` when `signal` aborts; returns the function that stops it (safe to call twice, and
+ * Calls `callback` when `signal` aborts (in a microtask if it already has); returns the function that stops it (safe to call twice, and
  * after the abort). Each subscription needs a function of its own (a Set holds them). The signal's one
  * listener goes when its last callback does.
  */
 export function onAbort(signal: AbortSignal, callback: () => void): () => void {
+  // An aborted signal fires no more `abort` events (a callback subscribing during the dispatch, or a
+  // signal reused after its abort): the callback runs in a microtask, unless removed before.
+  if (signal.aborted) {
+    let subscribed = true;
+    queueMicrotask(() => {
+      if (subscribed) callback();
+    });
+    return () => {
+      subscribed = false;
+    };
+  }
   let subscribers = SUBSCRIBERS.get(signal);
   if (subscribers === undefined) {
     const callbacks = new Set<() => void>();
     const listener = (): void => {
       SUBSCRIBERS.delete(signal);
-      for (const call of callbacks) call();
+      // One callback throwing must not leave the others waiting: each runs, the first error is thrown after.
+      let failure: { error: unknown } | undefined;
+      for (const call of callbacks) {
+        try {
+          call();
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
       callbacks.clear();
+      if (failure !== undefined) throw failure.error;
     };
     subscribers = { callbacks, listener };
     SUBSCRIBERS.set(signal, subscribers);

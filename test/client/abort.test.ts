@@ -40,6 +40,70 @@ describe('onAbort', () => {
   });
 });
 
+describe('onAbort while the abort is being dispatched, or after it', () => {
+  it('calls a callback subscribed by another one during the dispatch, once, and leaves no listener', async () => {
+    const controller = new AbortController();
+    const calls: string[] = [];
+    onAbort(controller.signal, () => {
+      calls.push('a');
+      onAbort(controller.signal, () => calls.push('late'));
+    });
+    onAbort(controller.signal, () => calls.push('b'));
+    controller.abort();
+    await Promise.resolve();
+    expect(calls).toEqual(['a', 'b', 'late']);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('does not call a callback another one removed during the dispatch', () => {
+    const controller = new AbortController();
+    const calls: string[] = [];
+    let removeB: () => void = () => {};
+    onAbort(controller.signal, () => {
+      calls.push('a');
+      removeB();
+    });
+    removeB = onAbort(controller.signal, () => calls.push('b'));
+    controller.abort();
+    expect(calls).toEqual(['a']);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('runs every callback when one throws, then throws its error', () => {
+    const controller = new AbortController();
+    const calls: string[] = [];
+    onAbort(controller.signal, () => {
+      throw new Error('boom');
+    });
+    onAbort(controller.signal, () => calls.push('b'));
+    // The listener itself, called as the signal would: an error thrown in a real dispatch goes to the
+    // process as an uncaught exception, which the test runner would report.
+    const [listener] = getEventListeners(controller.signal, 'abort');
+    expect(() => (listener as () => void)()).toThrow('boom');
+    expect(calls).toEqual(['b']);
+  });
+
+  it('calls a callback subscribed to an already aborted signal, and puts no listener on it', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    let called = 0;
+    onAbort(controller.signal, () => called++);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    await Promise.resolve();
+    expect(called).toBe(1);
+  });
+
+  it('does not call a callback on an aborted signal removed before its turn', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    let called = 0;
+    const remove = onAbort(controller.signal, () => called++);
+    remove();
+    await Promise.resolve();
+    expect(called).toBe(0);
+  });
+});
+
 describe('many requests in flight at once with one signal', () => {
   let server: TestServer;
   let release: () => void = () => {};
