@@ -1,7 +1,10 @@
 import { getEventListeners } from 'node:events';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onAbort } from '../../src/client/abort.js';
 import { createApiClient } from '../../src/index.js';
+import { createUndiciFetch } from '../../src/undici/index.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 
 describe('onAbort', () => {
@@ -148,5 +151,197 @@ describe('many requests in flight at once with one signal', () => {
     } finally {
       process.off('warning', onWarning);
     }
+  });
+});
+
+describe('one caller signal shared by every layer that waits on it', () => {
+  let server: TestServer;
+  let closed = 0;
+  let batchClosed = 0;
+  const seen = (path: string): number => server.requests.filter((request) => request.url === path).length;
+  const until = async (done: () => boolean): Promise<void> => {
+    while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+  beforeAll(async () => {
+    server = await createTestServer((req, res) => {
+      res.on('close', () => {
+        closed++;
+        if (req.headers['x-batch'] !== undefined) batchClosed++;
+      });
+      if (req.url === '/fail') return sendJson(res, 503, { error: 'busy' });
+      if (req.url === '/ok') return sendJson(res, 200, { ok: true });
+      if (req.url === '/hang') return;
+      // A body that starts and never ends.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"a":');
+    });
+  });
+  afterAll(() => server.close());
+  const client = (fetchImpl?: typeof fetch) =>
+    createApiClient({
+      baseUrl: server.url,
+      dedupe: true,
+      retryPolicy: { maxRetries: 3, initialDelayMs: 60_000, jitter: false },
+      ...(fetchImpl ? { fetchImpl } : {}),
+    });
+
+  it('a retry wait, a dedupe waiter and a body read all reject with its reason, once, and leave no listener', async () => {
+    const api = client();
+    const controller = new AbortController();
+    const { signal } = controller;
+    const settled: unknown[] = [];
+    const calls = [
+      api.get('/fail', { signal }),
+      api.get('/hang', { signal }),
+      api.get('/hang', { signal }),
+      api.get('/body', { signal }),
+    ].map((call) =>
+      call.then(
+        (value) => settled.push(['resolved', value]),
+        (error: unknown) => settled.push(error),
+      ),
+    );
+    await until(() => seen('/fail') === 1 && seen('/hang') === 1 && seen('/body') === 1);
+    const closedBefore = closed;
+    const reason = new Error('shut down');
+    controller.abort(reason);
+    await Promise.all(calls);
+    expect(settled).toEqual([reason, reason, reason, reason]);
+    expect(settled.every((error) => error === reason)).toBe(true);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+    await until(() => closed - closedBefore >= 2);
+    expect(seen('/hang')).toBe(1);
+  });
+
+  it('rejects at once with the reason of a signal reused after its abort, sends nothing, adds no listener', async () => {
+    const api = client();
+    const controller = new AbortController();
+    const reason = new Error('gone');
+    controller.abort(reason);
+    const before = server.requests.length;
+    for (const options of [{}, { parseAs: 'stream' as const }]) {
+      await expect(api.get('/ok', { signal: controller.signal, ...options })).rejects.toBe(reason);
+      await expect(api.get('/ok', { signal: controller.signal }).asResponse()).rejects.toBe(reason);
+    }
+    await expect(
+      api.extend({ defaultHeaders: { 'x-a': '1' } }).get('/fail', { signal: controller.signal }),
+    ).rejects.toBe(reason);
+    expect(server.requests.length).toBe(before);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('rejects with the reason of AbortSignal.timeout() and of AbortSignal.any()', async () => {
+    const api = client();
+    const timed = AbortSignal.timeout(50);
+    const error = await api.get('/hang', { signal: timed }).catch((caught: unknown) => caught);
+    expect(error).toBe(timed.reason);
+    expect((error as DOMException).name).toBe('TimeoutError');
+    const controller = new AbortController();
+    const any = AbortSignal.any([controller.signal, AbortSignal.timeout(60_000)]);
+    const call = api.get('/hang', { signal: any });
+    const reason = new Error('stop');
+    await until(() => seen('/hang') >= 3);
+    controller.abort(reason);
+    await expect(call).rejects.toBe(reason);
+    expect(getEventListeners(any, 'abort')).toHaveLength(0);
+  });
+
+  it('1,000 requests of two clients (one extend()ed) on one signal all reject with its reason, every connection closed', async () => {
+    const api = createApiClient({ baseUrl: server.url, defaultHeaders: { 'x-batch': '1' } });
+    const other = api.extend({ defaultHeaders: { 'x-other': '1' } });
+    const controller = new AbortController();
+    const { signal } = controller;
+    const before = seen('/hang');
+    const calls = Array.from({ length: 1000 }, (_, i) =>
+      (i % 2 === 0 ? api : other).get('/hang', { signal }).catch((error: unknown) => error),
+    );
+    await until(() => seen('/hang') - before === 1000);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(1);
+    const reason = new Error('all');
+    controller.abort(reason);
+    const errors = await Promise.all(calls);
+    expect(errors.filter((error) => error === reason)).toHaveLength(1000);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+    await until(() => batchClosed === 1000);
+  }, 60_000);
+
+  describe.each([
+    ['native fetch', () => undefined],
+    ['typefetch/undici', () => createUndiciFetch() as unknown as typeof fetch],
+  ])('a body handed over, with %s', (_name, makeFetch) => {
+    it("rejects its reader with the caller's reason, for parseAs 'stream' and asResponse()", async () => {
+      const fetchImpl = makeFetch();
+      const api = client(fetchImpl);
+      for (const handOver of ['stream', 'response'] as const) {
+        const controller = new AbortController();
+        const { signal } = controller;
+        const body =
+          handOver === 'stream'
+            ? await api.get<ReadableStream<Uint8Array>>('/body', { signal, parseAs: 'stream' })
+            : ((await api.get('/body', { signal }).asResponse()).body as ReadableStream<Uint8Array>);
+        const reader = body.getReader();
+        expect(new TextDecoder().decode((await reader.read()).value)).toBe('{"a":');
+        const closedBefore = closed;
+        const reason = new Error(`caller ${handOver}`);
+        controller.abort(reason);
+        await expect(reader.read()).rejects.toBe(reason);
+        await until(() => closed > closedBefore);
+      }
+      await (fetchImpl as unknown as { close?: () => Promise<void> } | undefined)?.close?.();
+    });
+  });
+
+  describe('a body handed over and dropped while the caller signal lives on', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const collect = async (): Promise<void> => {
+      for (let i = 0; i < 10; i++) {
+        gc();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+
+    it('leaves no listener once collected, and its abort then throws nothing anywhere', async () => {
+      const api = client();
+      const controller = new AbortController();
+      const rejections: unknown[] = [];
+      const onRejection = (reason: unknown): void => {
+        rejections.push(reason);
+      };
+      process.on('unhandledRejection', onRejection);
+      try {
+        await api.get('/ok', { signal: controller.signal, parseAs: 'stream' });
+        await api.get('/ok', { signal: controller.signal }).asResponse();
+        await collect();
+        expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+        expect(() => controller.abort(new Error('late'))).not.toThrow();
+        await collect();
+        expect(rejections).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', onRejection);
+      }
+    });
+
+    it('an endless body dropped unread is still cancelled by the abort: the server sees it close', async () => {
+      const api = client();
+      const controller = new AbortController();
+      const rejections: unknown[] = [];
+      const onRejection = (reason: unknown): void => {
+        rejections.push(reason);
+      };
+      process.on('unhandledRejection', onRejection);
+      try {
+        const closedBefore = closed;
+        await api.get('/body', { signal: controller.signal, parseAs: 'stream' });
+        await collect();
+        controller.abort(new Error('late'));
+        await until(() => closed > closedBefore);
+        await collect();
+        expect(rejections).toEqual([]);
+        expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+      } finally {
+        process.off('unhandledRejection', onRejection);
+      }
+    });
   });
 });
