@@ -74,3 +74,23 @@ describe('parseEventStream (WHATWG event-stream rules)', () => {
     expect(await parse([bytes.subarray(0, 8), bytes.subarray(8)])).toEqual([message('ñandú ☃')]);
   });
 });
+
+describe('parseEventStream with a signal', () => {
+  it('cancels a stream that never ends when the signal has already aborted, with its reason', async () => {
+    let cancelledWith: unknown;
+    const body = new ReadableStream<Uint8Array>({
+      cancel(reason) {
+        cancelledWith = reason;
+      },
+    });
+    const controller = new AbortController();
+    const reason = new Error('gone');
+    controller.abort(reason);
+    const events: ParsedEvent[] = [];
+    for await (const event of parseEventStream(body, { lastEventId: '', retryMs: 1000 }, controller.signal)) {
+      events.push(event);
+    }
+    expect(events).toEqual([]);
+    expect(cancelledWith).toBe(reason);
+  });
+});
