@@ -1,10 +1,9 @@
 import { getEventListeners } from 'node:events';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onAbort } from '../../src/client/abort.js';
 import { createApiClient } from '../../src/index.js';
 import { createUndiciFetch } from '../../src/undici/index.js';
+import { collectGarbage, unhandledRejectionsDuring } from '../helpers/gc.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 
 describe('onAbort', () => {
@@ -292,56 +291,33 @@ describe('one caller signal shared by every layer that waits on it', () => {
   });
 
   describe('a body handed over and dropped while the caller signal lives on', () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const collect = async (): Promise<void> => {
-      for (let i = 0; i < 10; i++) {
-        gc();
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
-
     it('leaves no listener once collected, and its abort then throws nothing anywhere', async () => {
       const api = client();
       const controller = new AbortController();
-      const rejections: unknown[] = [];
-      const onRejection = (reason: unknown): void => {
-        rejections.push(reason);
-      };
-      process.on('unhandledRejection', onRejection);
-      try {
+      const rejections = await unhandledRejectionsDuring(async () => {
         await api.get('/ok', { signal: controller.signal, parseAs: 'stream' });
         await api.get('/ok', { signal: controller.signal }).asResponse();
-        await collect();
+        await collectGarbage();
         expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
         expect(() => controller.abort(new Error('late'))).not.toThrow();
-        await collect();
-        expect(rejections).toEqual([]);
-      } finally {
-        process.off('unhandledRejection', onRejection);
-      }
+        await collectGarbage();
+      });
+      expect(rejections).toEqual([]);
     });
 
     it('an endless body dropped unread is still cancelled by the abort: the server sees it close', async () => {
       const api = client();
       const controller = new AbortController();
-      const rejections: unknown[] = [];
-      const onRejection = (reason: unknown): void => {
-        rejections.push(reason);
-      };
-      process.on('unhandledRejection', onRejection);
-      try {
+      const rejections = await unhandledRejectionsDuring(async () => {
         const closedBefore = closed;
         await api.get('/body', { signal: controller.signal, parseAs: 'stream' });
-        await collect();
+        await collectGarbage();
         controller.abort(new Error('late'));
         await until(() => closed > closedBefore);
-        await collect();
-        expect(rejections).toEqual([]);
-        expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
-      } finally {
-        process.off('unhandledRejection', onRejection);
-      }
+        await collectGarbage();
+      });
+      expect(rejections).toEqual([]);
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
     });
   });
 });

@@ -1,10 +1,10 @@
 import { getEventListeners } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import { queryObjects, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { queryObjects } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realClock } from '../../src/client/timeout.js';
 import { ApiError, createApiClient } from '../../src/index.js';
+import { collectGarbage } from '../helpers/gc.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -172,17 +172,6 @@ describe('caller abort', () => {
 });
 
 describe('bodies handed over unread, on a long-lived caller signal', () => {
-  // A real collection: the links to these bodies are weak, so only a GC shows what stays.
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  const collect = async (): Promise<void> => {
-    // Several rounds: finalization callbacks run in a later task (one GC frees what the next collects),
-    // and a WeakRef keeps its target for the rest of the task that created it.
-    for (let i = 0; i < 10; i++) {
-      gc();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
   const readAll = async (signal: AbortSignal, calls: number): Promise<void> => {
     for (let i = 0; i < calls; i++) {
       if (i % 2 === 0) await (await api().get('/ok', { signal }).asResponse()).text();
@@ -198,7 +187,7 @@ describe('bodies handed over unread, on a long-lived caller signal', () => {
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
     await Promise.all(held.map((response) => response.text()));
     held.length = 0;
-    await collect();
+    await collectGarbage();
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
@@ -206,10 +195,10 @@ describe('bodies handed over unread, on a long-lived caller signal', () => {
     // With AbortSignal.any as the link, Node 20 kept two signals and a controller per call (about 2 KB).
     const controller = new AbortController();
     await readAll(controller.signal, 100);
-    await collect();
+    await collectGarbage();
     const before = [queryObjects(AbortSignal), queryObjects(AbortController)];
     await readAll(controller.signal, 2000);
-    await collect();
+    await collectGarbage();
     expect([queryObjects(AbortSignal), queryObjects(AbortController)]).toEqual(before);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
