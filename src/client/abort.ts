@@ -32,24 +32,8 @@ export function onAbort(signal: AbortSignal, callback: () => void): () => void {
   }
   let subscribers = SUBSCRIBERS.get(signal);
   if (subscribers === undefined) {
-    const callbacks = new Set<() => void>();
-    const listener = (): void => {
-      SUBSCRIBERS.delete(signal);
-      // One callback throwing must not leave the others waiting: each runs, the first error is thrown after.
-      let failure: { error: unknown } | undefined;
-      for (const call of callbacks) {
-        try {
-          call();
-        } catch (error) {
-          failure ??= { error };
-        }
-      }
-      callbacks.clear();
-      if (failure !== undefined) throw failure.error;
-    };
-    subscribers = { callbacks, listener };
+    subscribers = subscribe(signal);
     SUBSCRIBERS.set(signal, subscribers);
-    signal.addEventListener('abort', listener, { once: true });
   }
   const { callbacks, listener } = subscribers;
   callbacks.add(callback);
@@ -58,4 +42,30 @@ export function onAbort(signal: AbortSignal, callback: () => void): () => void {
     signal.removeEventListener('abort', listener);
     if (SUBSCRIBERS.get(signal) === subscribers) SUBSCRIBERS.delete(signal);
   };
+}
+
+/**
+ * Puts a signal's one listener on it. Its own function, so that the listener's closure holds only the
+ * signal and its callbacks: made inside `onAbort`, it would share that call's scope and keep the first
+ * subscriber's callback (and what it holds: an attempt, its controller) alive as long as the signal has
+ * any subscriber.
+ */
+function subscribe(signal: AbortSignal): Subscribers {
+  const callbacks = new Set<() => void>();
+  const listener = (): void => {
+    SUBSCRIBERS.delete(signal);
+    // One callback throwing must not leave the others waiting: each runs, the first error is thrown after.
+    let failure: { error: unknown } | undefined;
+    for (const call of callbacks) {
+      try {
+        call();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    callbacks.clear();
+    if (failure !== undefined) throw failure.error;
+  };
+  signal.addEventListener('abort', listener, { once: true });
+  return { callbacks, listener };
 }

@@ -6,22 +6,10 @@ import type { Clock } from './types.js';
 const FOLLOWERS = new WeakMap<object, AbortController>();
 
 /**
- * A caller's signal and the controllers of the bodies still linked to it, held weakly: its one listener
- * aborts them all. A controller collected with its body leaves the set (UNLINK); the last one to go
- * removes the listener.
+ * Stops a handed-over body's subscription to its caller's signal once the body's controller is
+ * collected: the subscription holds the controller only weakly (see `follow`).
  */
-interface Link {
-  readonly caller: AbortSignal;
-  readonly controllers: Set<WeakRef<AbortController>>;
-  readonly onAbort: () => void;
-}
-const LINKS = new WeakMap<AbortSignal, Link>();
-const UNLINK = new FinalizationRegistry<{ link: Link; ref: WeakRef<AbortController> }>(({ link, ref }) => {
-  link.controllers.delete(ref);
-  if (link.controllers.size > 0) return;
-  link.caller.removeEventListener('abort', link.onAbort);
-  if (LINKS.get(link.caller) === link) LINKS.delete(link.caller);
-});
+const UNLINK = new FinalizationRegistry<() => void>((stop) => stop());
 
 /** Why an attempt's signal aborted: the per-attempt timeout, or the caller's own signal. */
 export type AbortKind = 'timeout' | 'caller';
@@ -90,21 +78,13 @@ export class AttemptSignal {
   follow(caller: AbortSignal | null | undefined, body: object): void {
     const controller = this.#controller;
     if (!caller || caller.aborted || controller === undefined || controller.signal.aborted) return;
-    let link = LINKS.get(caller);
-    if (link === undefined) {
-      const controllers = new Set<WeakRef<AbortController>>();
-      const onAbort = (): void => {
-        LINKS.delete(caller);
-        for (const ref of controllers) ref.deref()?.abort(caller.reason);
-        controllers.clear();
-      };
-      link = { caller, controllers, onAbort };
-      LINKS.set(caller, link);
-      caller.addEventListener('abort', onAbort, { once: true });
-    }
+    // The caller's one listener (abort.ts) reaches the controller through a WeakRef: the body alone
+    // keeps it alive, and its collection ends the subscription.
     const ref = new WeakRef(controller);
-    link.controllers.add(ref);
-    UNLINK.register(controller, { link, ref });
+    UNLINK.register(
+      controller,
+      onAbort(caller, () => ref.deref()?.abort(caller.reason)),
+    );
     FOLLOWERS.set(body, controller);
   }
 
