@@ -10,6 +10,7 @@ import { ApiError, NetworkError } from './errors.js';
 import { statusMessage } from './messages/index.js';
 import type { ResolvedClientConfig } from './options.js';
 import { discardBody, judgeResponse } from './response.js';
+import { bounded } from './timeout.js';
 
 /** What fetch rejected with, told apart from the errors of the layers around fetch. */
 class FetchFailure {
@@ -31,7 +32,7 @@ function fetchFailed(error: unknown): never {
  * read step is a network failure: no extra promise).
  */
 export function fetchStep(client: ResolvedClientConfig, marked: boolean): Transport {
-  const { fetch } = client;
+  const { fetch, platformFetch } = client;
   return (call) => {
     const { state } = call;
     state.sent = call;
@@ -51,7 +52,19 @@ export function fetchStep(client: ResolvedClientConfig, marked: boolean): Transp
     // undici (Node's fetch) refuses a stream body without `duplex: 'half'`.
     if (isStream(call.body)) (init as { duplex?: string }).duplex = 'half';
     try {
-      const response = fetch(call.url, init);
+      let response = fetch(call.url, init);
+      const { signal } = state;
+      if (!platformFetch && signal !== undefined) {
+        // A fetchImpl that drops the signal (a wrapper, a test double) must not hold the attempt past its
+        // timeout or the caller's abort: it is given up on then, and a Response it gives later released.
+        const late = Promise.resolve(response);
+        response = bounded(late, signal);
+        late
+          .then((value) => {
+            if (signal.aborted) discardBody(value);
+          })
+          .catch(() => {});
+      }
       return marked ? response.then(undefined, fetchFailed) : response;
     } catch (error) {
       // A fetchImpl that throws instead of rejecting.

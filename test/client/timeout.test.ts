@@ -8,6 +8,13 @@ import { collectGarbage } from '../helpers/gc.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
+/** Called once the response of `/late-headers` has been closed by the client. */
+let onLateBodyClosed: (() => void) | undefined;
+/** A promise that settles when the next `/late-headers` response is closed. */
+const lateBodyClosed = (): Promise<void> =>
+  new Promise((resolve) => {
+    onLateBodyClosed = resolve;
+  });
 beforeAll(async () => {
   server = await createTestServer(async (req, res) => {
     switch (req.url) {
@@ -19,6 +26,13 @@ beforeAll(async () => {
       case '/stall-body':
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
         res.write('{"partial":');
+        return;
+      case '/late-headers':
+        // Headers after 1.5 s, then a body that stalls: held open until the client lets it go.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"late":');
+        res.on('close', () => onLateBodyClosed?.());
         return;
       case '/slow-ok':
         await new Promise((resolve) => setTimeout(resolve, 150));
@@ -92,6 +106,22 @@ describe('timeout', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it('covers the headers of a custom fetchImpl that drops the signal, and releases the late response', async () => {
+    // The wrapper never aborts: the client gives up on it at the timeout, not when the server answers.
+    const client = createApiClient({
+      baseUrl: server.url,
+      timeoutMs: 100,
+      fetchImpl: (input, init) => fetch(input, { ...init, signal: null }),
+    });
+    const closed = lateBodyClosed();
+    const started = Date.now();
+    const error = (await failure(client.get('/late-headers'))) as ApiError;
+    expect(error.details).toEqual(TIMEOUT_DETAILS);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // The response that arrives after the timeout is cancelled: its connection is closed, not held open.
+    await closed;
+  });
+
   it('uses the client timeoutMs when the request has none', async () => {
     const error = (await failure(api(80).get('/never'))) as ApiError;
     expect(error.isTimeout).toBe(true);
@@ -146,6 +176,21 @@ describe('caller abort', () => {
     setTimeout(() => controller.abort(reason), 50);
     const error = await failure(api().get('/never', { signal: controller.signal }));
     expect(error).toBe(reason);
+  });
+
+  it('rejects with the caller reason while waiting for the headers of a fetchImpl that drops the signal', async () => {
+    const client = createApiClient({
+      baseUrl: server.url,
+      fetchImpl: (input, init) => fetch(input, { ...init, signal: null }),
+    });
+    const controller = new AbortController();
+    const reason = new Error('user navigated away');
+    setTimeout(() => controller.abort(reason), 50);
+    const closed = lateBodyClosed();
+    const started = Date.now();
+    expect(await failure(client.get('/late-headers', { signal: controller.signal }))).toBe(reason);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await closed;
   });
 
   it('rejects with the caller reason while the body is being read', async () => {
