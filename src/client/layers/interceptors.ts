@@ -37,7 +37,7 @@ export const interceptors: LayerDefinition = {
               : { ...init, method, headers: Object.fromEntries(headers) };
           const returned: unknown = await bounded(intercept(url, given), call.state.signal);
           // A mistake here would surface as a puzzling TypeError, or as a network failure that is retried.
-          if (!isRequest(returned)) throw optionError('interceptors.request', 'return [url, init]', returned);
+          if (!isRequest(returned)) throw wrongReturn('interceptors.request', 'return [url, init]', returned);
           [url, init] = returned;
           method = init.method?.toUpperCase() ?? method;
           headers = safeHeaders('interceptors.request headers', init.headers, true);
@@ -75,7 +75,7 @@ export const interceptors: LayerDefinition = {
           const replaced = await bounded(intercept(current), call.state.signal);
           // Duck-typed: a Response of another fetch (undici's) is not an instance of the global one.
           if (typeof (replaced as Response | undefined)?.status !== 'number') {
-            throw optionError('interceptors.response', 'return a Response', replaced);
+            throw wrongReturn('interceptors.response', 'return a Response', replaced);
           }
           // A replaced response leaves the previous one's body unread: drop it to free the connection,
           // unless the new one carries that very body (`new Response(response.body, ...)`, to change
@@ -93,6 +93,16 @@ export const interceptors: LayerDefinition = {
     };
   },
 };
+
+/**
+ * The error for an interceptor that returned something else. A string is named by its kind only: it is
+ * most likely the request's URL (with its secret query values) or a body read by mistake.
+ */
+function wrongReturn(option: string, requirement: string, value: unknown): Error {
+  return typeof value === 'string'
+    ? new TypeError(`${option} must ${requirement}, got a string`)
+    : optionError(option, requirement, value);
+}
 
 /** One interceptor or an array of them, as an array. */
 export function listOf<F>(value: F | readonly F[] | undefined): readonly F[] {

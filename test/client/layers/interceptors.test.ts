@@ -14,6 +14,7 @@ let failuresLeft = 0;
 beforeAll(async () => {
   server = await createTestServer((req, res) => {
     if (req.url === '/unauthorized') return sendJson(res, 401, { error: 'expired' });
+    if (req.url === '/token') return sendJson(res, 200, { access_token: 's3cr3t-token' });
     if (req.url === '/big') return sendJson(res, 200, { text: 'x'.repeat(1_000_000) });
     if (req.url === '/flaky' && failuresLeft > 0) {
       failuresLeft -= 1;
@@ -170,6 +171,19 @@ describe('request interceptor', () => {
     expect(server.requests.length).toBe(sent);
   });
 
+  it('returning the URL alone is named a string, never shown: its secret query values stay out of the error', async () => {
+    const api = createApiClient({
+      baseUrl: server.url,
+      interceptors: { request: ((url: string) => url) as unknown as ApiClientInterceptors['request'] },
+    });
+    const error = (await api.get('/x?api_key=s3cr3t-key').then(
+      () => undefined,
+      (caught: unknown) => caught,
+    )) as Error;
+    expect(error).toEqual(new TypeError('interceptors.request must return [url, init], got a string'));
+    expect(`${error.message} ${JSON.stringify(error)} ${String(error.stack)}`).not.toContain('s3cr3t');
+  });
+
   it.each([
     [
       'with credentials',
@@ -305,6 +319,21 @@ describe('response interceptor', () => {
       );
       expect(server.requests.length).toBe(sent + 1);
     }
+  });
+
+  it('returning the body text by mistake is named a string, never shown: the body stays out of the error', async () => {
+    const api = createApiClient({
+      baseUrl: server.url,
+      interceptors: {
+        response: ((response: Response) => response.text()) as unknown as ApiClientInterceptors['response'],
+      },
+    });
+    const error = (await api.get('/token').then(
+      () => undefined,
+      (caught: unknown) => caught,
+    )) as Error;
+    expect(error).toEqual(new TypeError('interceptors.response must return a Response, got a string'));
+    expect(`${error.message} ${JSON.stringify(error)} ${String(error.stack)}`).not.toContain('s3cr3t');
   });
 });
 
