@@ -53,7 +53,17 @@ const SECRET_HEADER_NAMES: ReadonlySet<string> = new Set(
   DEFAULT_REDACT_HEADER_KEYS.map((key) => key.replace(/[-_]/g, '')),
 );
 
-/** Headers as a plain object for logging, the values of `keys` (case-insensitive) replaced by `[REDACTED]`. */
+/**
+ * A header name that says it carries a secret, redacted whatever `keys` holds (as query names are):
+ * a word `token`, `secret`, `password`, `passwd` or `signature`, or `api-key`/`apikey`/`api_key`
+ * (`X-Auth-Token`, `Private-Token`, `X-Goog-Api-Key`, `X-Amz-Security-Token`). docs/logging.md#headers.
+ */
+const SECRET_HEADER_WORD = /(?:^|[-_])(?:token|secret|password|passwd|signature|api[-_]?key)(?:[-_]|$)/;
+
+/**
+ * Headers as a plain object for logging, the values of `keys` (case-insensitive) and of headers whose
+ * names say they hold a secret replaced by `[REDACTED]`.
+ */
 export function redactHeaders(
   headers: Headers | HeadersInit,
   keys: readonly string[],
@@ -64,8 +74,8 @@ export function redactHeaders(
   const out: Record<string, string> = Object.create(null);
   // Headers iterates with lower-case names; set-cookie comes once per cookie, hence the join.
   for (const [name, value] of list) {
-    const shown = secret.has(name) ? REDACTED : value;
-    out[name] = name in out && !secret.has(name) ? `${out[name]}, ${shown}` : shown;
+    const hidden = secret.has(name) || SECRET_HEADER_WORD.test(name);
+    out[name] = name in out && !hidden ? `${out[name]}, ${value}` : hidden ? REDACTED : value;
   }
   return { ...out };
 }

@@ -193,6 +193,17 @@ describe('redaction', () => {
     expect(loggedHeaders(lines)).toEqual({ authorization: 'Bearer shown', 'x-session': '[REDACTED]' });
   });
 
+  it('redacts a header whose name says it holds a secret (X-Auth-Token) even with a list that leaves it out', async () => {
+    const { api, lines } = captured({
+      logHeaders: true,
+      redactHeaderKeys: ['x-session'],
+      defaultHeaders: { 'X-Auth-Token': 'tok-1', 'X-Trace': 'trace-1' },
+    });
+    await api.get('/ok');
+    expect(loggedHeaders(lines)).toEqual({ 'x-auth-token': '[REDACTED]', 'x-trace': 'trace-1' });
+    expect(server.requests.at(-1)?.headers['x-auth-token']).toBe('tok-1');
+  });
+
   it('the exported default list can be extended', async () => {
     const { api, lines } = captured({
       logHeaders: true,

@@ -43,6 +43,37 @@ describe('redactHeaders', () => {
     });
   });
 
+  it('redacts headers whose names say they hold a secret, whatever the list; keeps look-alikes', () => {
+    const headers = new Headers({
+      'X-Auth-Token': 'secret-1',
+      'Private-Token': 'secret-2',
+      'X-Goog-Api-Key': 'secret-3',
+      'X-Amz-Security-Token': 'secret-4',
+      'X-Client-Secret': 'secret-5',
+      'X-Password': 'secret-6',
+      Api_Key: 'secret-7',
+      'X-Signature': 'secret-8',
+      'X-Tokens-Left': '12',
+      'Idempotency-Key': 'idem-1',
+      'X-Keyword': 'shoes',
+      Authorization: 'Bearer shown',
+    });
+    expect(redactHeaders(headers, [])).toEqual({
+      api_key: '[REDACTED]',
+      authorization: 'Bearer shown',
+      'idempotency-key': 'idem-1',
+      'private-token': '[REDACTED]',
+      'x-amz-security-token': '[REDACTED]',
+      'x-auth-token': '[REDACTED]',
+      'x-client-secret': '[REDACTED]',
+      'x-goog-api-key': '[REDACTED]',
+      'x-keyword': 'shoes',
+      'x-password': '[REDACTED]',
+      'x-signature': '[REDACTED]',
+      'x-tokens-left': '12',
+    });
+  });
+
   it('accepts a plain HeadersInit too', () => {
     expect(redactHeaders({ 'X-Api-Key': 'k', A: 'b' }, DEFAULT_REDACT_HEADER_KEYS)).toEqual({
       a: 'b',
@@ -50,7 +81,7 @@ describe('redactHeaders', () => {
     });
   });
 
-  it('exports the default list from decisions.md, frozen', () => {
+  it('exports the documented default list, frozen', () => {
     expect(DEFAULT_REDACT_HEADER_KEYS).toEqual([
       'authorization',
       'proxy-authorization',
