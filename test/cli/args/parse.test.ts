@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../src/cli/args/parse.js';
+import { ensureBuilt, runCli } from '../../e2e/helpers/cli.js';
 import { parserMessage } from '../../helpers/parser-message.js';
 import { generate, usageError } from '../helpers/args.js';
 import { DEFAULT_OUTPUT } from '../helpers/default-output.js';
+import { makeTempDir, removeDir } from '../helpers/memory-io.js';
 
 const URL_ARG = 'https://api.example.com/users';
 
@@ -202,4 +204,25 @@ describe('parseCliArgs usage errors', () => {
       '<url> must be an absolute http(s) URL, got "http://[REDACTED]@[bad/users"',
     );
   });
+});
+
+describe('a URL taken as the value of the option before it (the built binary)', () => {
+  beforeAll(() => ensureBuilt());
+  const HINT = 'Run typefetch --help for usage.\n';
+
+  it.each(['--out', '--name', '--timeout', '--body', '--header'])(
+    '%s <url> names the option that took the URL, not a missing URL alone',
+    async (option) => {
+      const dir = await makeTempDir();
+      try {
+        expect(await runCli(['--type', option, URL_ARG], dir)).toEqual({
+          code: 2,
+          stdout: '',
+          stderr: `❌ Error: Missing <url>: "${URL_ARG}" was taken as the value of ${option}; write ${option}=<value> before the URL\n${HINT}`,
+        });
+      } finally {
+        await removeDir(dir);
+      }
+    },
+  );
 });
