@@ -120,6 +120,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   // Before the sources: `--format <url>` took the URL as its value, and that is the mistake to name.
   const openapi = values.format?.trim().toLowerCase() === OPENAPI;
   const output = outputOverrides(values, openapi);
+  refuseUrl('--har', values.har, 'save the HAR with the browser devtools and give its path');
+  refuseUrl('--config', values.config, 'give the path of a config file');
   if (values.har !== undefined) {
     return { command: 'har', options: harCommand(values, positionals, openapi, output) };
   }
@@ -300,6 +302,12 @@ function urlTakenAsValue(values: Values): { option: string; url: string } | unde
     if (value !== undefined && /^https?:\/\/\S+$/i.test(value.trim())) return { option, url: value.trim() };
   }
   return undefined;
+}
+
+/** `--har <url>`, `--config <url>`: they read a file; the URL is shown without its secrets. */
+function refuseUrl(option: string, value: string | undefined, what: string): void {
+  if (value === undefined || !/^https?:\/\//i.test(value.trim())) return;
+  throw new UsageError(`${option} takes a file, got the URL "${displayUrl(value.trim())}": ${what}`);
 }
 
 function parseStrict(argv: readonly string[]) {

@@ -225,4 +225,42 @@ describe('a URL taken as the value of the option before it (the built binary)', 
       }
     },
   );
+
+  const SECRET_URL = 'https://ann:pw_5ecret77@api.example.com/users?api_key=key_5ecret88';
+  const SHOWN = '"https://[REDACTED]@api.example.com/users?api_key=[REDACTED]"';
+  it.each([
+    [['--method'], `--method must be one of GET, POST, PUT, PATCH, DELETE, got ${SHOWN}`],
+    [['--format'], `--format must be one of typescript, zod, json-schema, got ${SHOWN}`],
+    [['--timeout'], `--timeout must be a whole number of milliseconds from 1 to 2147483647, got ${SHOWN}`],
+    [
+      ['--watch', '--interval'],
+      `--interval must be a whole number of milliseconds from 1000 to 2147483647, got ${SHOWN}`,
+    ],
+    [
+      ['--config=typefetch.config.json', '--concurrency'],
+      `--concurrency must be a whole number of requests from 1 to 32, got ${SHOWN}`,
+    ],
+    [
+      ['--har'],
+      `--har takes a file, got the URL ${SHOWN}: save the HAR with the browser devtools and give its path`,
+    ],
+    [['--config'], `--config takes a file, got the URL ${SHOWN}: give the path of a config file`],
+    [
+      ['--out'],
+      `Missing <url>: ${SHOWN} was taken as the value of --out; write --out=<value> before the URL`,
+    ],
+  ])('%j <url> quotes the URL without its credentials and secret query values', async (options, message) => {
+    const dir = await makeTempDir();
+    try {
+      // --timeout's check comes after the sources': a sample file keeps the URL from being missing.
+      const rest = options[0] === '--timeout' ? ['users.json'] : [];
+      expect(await runCli(['--type', ...options, SECRET_URL, ...rest], dir)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `❌ Error: ${message}\n${HINT}`,
+      });
+    } finally {
+      await removeDir(dir);
+    }
+  });
 });
