@@ -1,12 +1,16 @@
 // The `typefetch` binary: maps the process onto run() and sets the exit status. All logic is in run.ts.
 import { setTimeout as delay } from 'node:timers/promises';
 import { decodeSampleBytes } from './job/samples-text.js';
-import { run } from './run.js';
+import { EXIT, run } from './run.js';
 
-// A closed pipe (`typefetch ... | head -1`) is not worth a stack trace.
+// A closed pipe (`typefetch ... | head -1`) is not worth a stack trace. Nor is an output that cannot be
+// written (stdout redirected to a full disk): one line on stderr, and the run stops with exit 1.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
+    if (error.code === 'EPIPE') return;
+    if (stream === process.stdout)
+      process.stderr.write(`❌ Error: stdout cannot be written: ${error.message}\n`);
+    process.exit(EXIT.failure);
   });
 }
 

@@ -3,6 +3,7 @@ import { UsageError } from '../errors.js';
 import type { EndpointSpec } from '../job/endpoint-spec.js';
 import type { OutputOverrides, ResolvedOutput } from '../job/output-format.js';
 import { classifyPositional, resolveEndpoint, type Source, sampleSource } from '../job/sources.js';
+import { displayUrl } from '../terminal/redact.js';
 import { checkHeadersQuoted, type HeaderArg, parseHeader } from './headers.js';
 import {
   CLI_DEFAULTS,
@@ -119,6 +120,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
   // Before the sources: `--format <url>` took the URL as its value, and that is the mistake to name.
   const openapi = values.format?.trim().toLowerCase() === OPENAPI;
   const output = outputOverrides(values, openapi);
+  refuseUrl('--har', values.har, 'save the HAR with the browser devtools and give its path');
+  refuseUrl('--config', values.config, 'give the path of a config file');
   if (values.har !== undefined) {
     return { command: 'har', options: harCommand(values, positionals, openapi, output) };
   }
@@ -136,7 +139,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
 
   const method = resolveMethod(values.method);
   checkHeadersQuoted(values.header ?? [], positionals.length);
-  const sources = resolveSources(positionals, values.sample ?? []);
+  const sources = resolveSources(positionals, values.sample ?? [], values);
   const body = resolveBody(values.body, method);
   const headers = (values.header ?? []).map((raw, index) => parseHeader(raw, index + 1));
   if (!sources.some((source) => source.kind === 'url')) {
@@ -262,15 +265,49 @@ function resolveWatch(values: Values, check: boolean): ResolvedWatch | undefined
   return { intervalMs: intervalMs ?? CLI_DEFAULTS.intervalMs };
 }
 
-function resolveSources(positionals: readonly string[], samples: readonly string[]): Source[] {
+function resolveSources(
+  positionals: readonly string[],
+  samples: readonly string[],
+  values: Values,
+): Source[] {
   const sources = [...positionals.map(classifyPositional), ...samples.map(sampleSource)];
   if (sources.length === 0) {
-    throw new UsageError('Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users');
+    const taken = urlTakenAsValue(values);
+    throw new UsageError(
+      taken === undefined
+        ? 'Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users'
+        : `Missing <url>: "${displayUrl(taken.url)}" was taken as the value of ${taken.option}; write ${taken.option}=<value> before the URL`,
+    );
   }
   if (sources.filter((source) => source.kind === 'stdin').length > 1) {
     throw new UsageError('stdin (-) can be read only once');
   }
   return sources;
+}
+
+/**
+ * The option that took the URL as its value when none is left (`--out https://...`, the folder forgotten),
+ * so the error names that mistake instead of a URL that was given. Only a value that is a whole http(s) URL
+ * is shown: anything else may be a header value, a credential.
+ */
+function urlTakenAsValue(values: Values): { option: string; url: string } | undefined {
+  const candidates = [
+    ['--out', values.out],
+    ['--name', values.name],
+    ['--timeout', values.timeout],
+    ['--body', values.body],
+    ['--header', values.header?.at(-1)],
+  ] as const;
+  for (const [option, value] of candidates) {
+    if (value !== undefined && /^https?:\/\/\S+$/i.test(value.trim())) return { option, url: value.trim() };
+  }
+  return undefined;
+}
+
+/** `--har <url>`, `--config <url>`: they read a file; the URL is shown without its secrets. */
+function refuseUrl(option: string, value: string | undefined, what: string): void {
+  if (value === undefined || !/^https?:\/\//i.test(value.trim())) return;
+  throw new UsageError(`${option} takes a file, got the URL "${displayUrl(value.trim())}": ${what}`);
 }
 
 function parseStrict(argv: readonly string[]) {

@@ -1,11 +1,13 @@
 // Checks of single option values, shared by the command line and the config file. Each throws a
-// UsageError naming the option and the value it got.
+// UsageError naming the option and the value it got; a value that is a URL (`--method <url>`, the method
+// forgotten) is shown as URLs are, without its credentials and secret query values.
 
 import { jsonErrorMessage } from '../../shared/json-error.js';
 import { MAX_TIMER_MS } from '../../shared/timer-limit.js';
 import { GENERATE_DEFAULTS, OUTPUT_FORMATS, type OutputFormat } from '../../typegen/options.js';
 import { UsageError } from '../errors.js';
 import type { ResolvedOutput } from '../job/output-format.js';
+import { displayUrl } from '../terminal/redact.js';
 
 /** The methods the CLI may send (docs/cli.md, "Options"). */
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -50,7 +52,7 @@ export function resolveMethod(raw: string | undefined, option = '--method'): Cli
   const upper = raw.trim().toUpperCase();
   const method = METHODS.find((candidate) => candidate === upper);
   if (method === undefined) {
-    throw new UsageError(`${option} must be one of ${METHODS.join(', ')}, got "${raw}"`);
+    throw new UsageError(`${option} must be one of ${METHODS.join(', ')}, got "${displayUrl(raw)}"`);
   }
   return method;
 }
@@ -61,7 +63,7 @@ export function resolveFormat(raw: string | undefined, option = '--format'): Out
   const lower = raw.trim().toLowerCase();
   const format = OUTPUT_FORMATS.find((candidate) => candidate === lower);
   if (format === undefined) {
-    throw new UsageError(`${option} must be one of ${OUTPUT_FORMATS.join(', ')}, got "${raw}"`);
+    throw new UsageError(`${option} must be one of ${OUTPUT_FORMATS.join(', ')}, got "${displayUrl(raw)}"`);
   }
   return format;
 }
@@ -90,7 +92,9 @@ export function resolveWholeNumber(
   if (raw === undefined) return undefined;
   const value = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
   if (!(value >= min && value <= max)) {
-    throw new UsageError(`${option} must be a whole number of ${unit} from ${min} to ${max}, got "${raw}"`);
+    throw new UsageError(
+      `${option} must be a whole number of ${unit} from ${min} to ${max}, got "${displayUrl(raw)}"`,
+    );
   }
   return value;
 }

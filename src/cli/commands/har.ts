@@ -17,6 +17,7 @@ import { UsageError } from '../errors.js';
 import { type CliIO, type Command, EXIT } from '../io.js';
 import { checkOutDir } from '../job/out-dir.js';
 import type { ResolvedOutput } from '../job/output-format.js';
+import { decodeSampleBytes } from '../job/samples-text.js';
 import { failureText, usageText } from '../terminal/failure.js';
 import { displayPath, type Painter, paintersFor } from '../terminal/paint.js';
 
@@ -68,7 +69,8 @@ export async function runHar(run: HarRun, io: CliIO): Promise<number> {
   const { out, err } = paintersFor(io);
   let text: string;
   try {
-    text = await readFile(run.file, 'utf8');
+    // UTF-8, or UTF-16 with its byte-order mark (a HAR passed through Windows PowerShell), as a sample is.
+    text = decodeSampleBytes(await readFile(run.file));
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'ENOENT') {

@@ -71,6 +71,14 @@ function resolve(raw: unknown, file: string): ResolvedConfig {
   const har = optionalString(config['har'], 'har');
   if (har !== undefined) {
     if (config['endpoints'] !== undefined) invalid('"har" and "endpoints" cannot be combined: use one');
+    // Keys of the requests a config sends, refused as --timeout and --concurrency are with "har".
+    const unused = ['baseUrl', 'headers', 'timeout', 'concurrency'].filter(
+      (key) => config[key] !== undefined,
+    );
+    if (unused.length > 0) {
+      const keys = unused.map((key) => `"${key}"`).join(', ');
+      invalid(`"har" cannot be combined with ${keys}: the HAR file holds the requests`);
+    }
     const file = path.resolve(baseDir, har);
     return {
       baseDir,

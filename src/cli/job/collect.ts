@@ -74,7 +74,7 @@ async function readLocal(source: Source, env: CollectEnv): Promise<string> {
     if ((error as { code?: unknown }).code === 'ENOENT') {
       throw new MissingInputError(
         source.option === '<url>'
-          ? `<url> must be an absolute http(s) URL or an existing JSON file, got "${source.given}"`
+          ? `<url> must be an absolute http(s) URL or an existing JSON file, got "${displayUrl(source.given)}"`
           : /^https?:\/\//i.test(source.given)
             ? `${source.option} takes a file, got the URL "${displayUrl(source.given)}": give a URL as one more <url> argument (each is a sample)`
             : `${source.option} file not found: "${source.given}"`,

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../src/cli/args/parse.js';
+import { ensureBuilt, runCli } from '../../e2e/helpers/cli.js';
 import { parserMessage } from '../../helpers/parser-message.js';
 import { generate, usageError } from '../helpers/args.js';
 import { DEFAULT_OUTPUT } from '../helpers/default-output.js';
+import { makeTempDir, removeDir } from '../helpers/memory-io.js';
 
 const URL_ARG = 'https://api.example.com/users';
 
@@ -201,5 +203,64 @@ describe('parseCliArgs usage errors', () => {
     expect(usageError(['--type', 'http://me:hunter22@[bad/users'])).toBe(
       '<url> must be an absolute http(s) URL, got "http://[REDACTED]@[bad/users"',
     );
+  });
+});
+
+describe('a URL taken as the value of the option before it (the built binary)', () => {
+  beforeAll(() => ensureBuilt());
+  const HINT = 'Run typefetch --help for usage.\n';
+
+  it.each(['--out', '--name', '--timeout', '--body', '--header'])(
+    '%s <url> names the option that took the URL, not a missing URL alone',
+    async (option) => {
+      const dir = await makeTempDir();
+      try {
+        expect(await runCli(['--type', option, URL_ARG], dir)).toEqual({
+          code: 2,
+          stdout: '',
+          stderr: `❌ Error: Missing <url>: "${URL_ARG}" was taken as the value of ${option}; write ${option}=<value> before the URL\n${HINT}`,
+        });
+      } finally {
+        await removeDir(dir);
+      }
+    },
+  );
+
+  const SECRET_URL = 'https://ann:pw_5ecret77@api.example.com/users?api_key=key_5ecret88';
+  const SHOWN = '"https://[REDACTED]@api.example.com/users?api_key=[REDACTED]"';
+  it.each([
+    [['--method'], `--method must be one of GET, POST, PUT, PATCH, DELETE, got ${SHOWN}`],
+    [['--format'], `--format must be one of typescript, zod, json-schema, got ${SHOWN}`],
+    [['--timeout'], `--timeout must be a whole number of milliseconds from 1 to 2147483647, got ${SHOWN}`],
+    [
+      ['--watch', '--interval'],
+      `--interval must be a whole number of milliseconds from 1000 to 2147483647, got ${SHOWN}`,
+    ],
+    [
+      ['--config=typefetch.config.json', '--concurrency'],
+      `--concurrency must be a whole number of requests from 1 to 32, got ${SHOWN}`,
+    ],
+    [
+      ['--har'],
+      `--har takes a file, got the URL ${SHOWN}: save the HAR with the browser devtools and give its path`,
+    ],
+    [['--config'], `--config takes a file, got the URL ${SHOWN}: give the path of a config file`],
+    [
+      ['--out'],
+      `Missing <url>: ${SHOWN} was taken as the value of --out; write --out=<value> before the URL`,
+    ],
+  ])('%j <url> quotes the URL without its credentials and secret query values', async (options, message) => {
+    const dir = await makeTempDir();
+    try {
+      // --timeout's check comes after the sources': a sample file keeps the URL from being missing.
+      const rest = options[0] === '--timeout' ? ['users.json'] : [];
+      expect(await runCli(['--type', ...options, SECRET_URL, ...rest], dir)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `❌ Error: ${message}\n${HINT}`,
+      });
+    } finally {
+      await removeDir(dir);
+    }
   });
 });

@@ -3,8 +3,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../../src/cli/run.js';
+import { ensureBuilt, runCli } from '../../e2e/helpers/cli.js';
 import { FIXED_NOW, listTree, makeTempDir, memoryIO, removeDir } from '../helpers/memory-io.js';
 
 let dir: string;
@@ -180,4 +181,31 @@ describe('typefetch --type --har (in memory)', () => {
     expect(await run(['--type', '--har', 'api.har'], io)).toBe(1);
     expect([stdout(), stderr()]).toEqual(['', '❌ Error: api.har cannot be read (EISDIR)\n']);
   });
+});
+
+describe('typefetch --type --har (the built binary)', () => {
+  beforeAll(() => ensureBuilt());
+
+  it.each(['le', 'be'] as const)(
+    'reads a HAR saved as UTF-16 (%s) with its byte-order mark, as a sample file is read',
+    async (order) => {
+      const har = {
+        log: { entries: [entry('GET', 'https://api.example.com/users/1', 200, { name: 'Åsa' })] },
+      };
+      // Windows PowerShell's `>` and `Out-File` write UTF-16 with a byte-order mark.
+      const le = Buffer.from(`\ufeff${JSON.stringify(har)}`, 'utf16le');
+      await writeFile(path.join(dir, 'api.har'), order === 'le' ? le : le.swap16());
+      expect(await runCli(['--type', '--har', 'api.har'], dir)).toEqual({
+        code: 0,
+        stdout:
+          '✅ GET /users/{id} -> src/types/get-users-id.ts\n' +
+          '✅ export interface Api -> src/types/index.ts\n' +
+          '✅ 1 endpoint from 1 request in api.har, written to src/types\n',
+        stderr: '',
+      });
+      expect((await readFile(path.join(dir, 'src/types/get-users-id.ts'), 'utf8')).split('\n\n')[1]).toBe(
+        'export interface GetUsersId {\n  name: string;\n}\n',
+      );
+    },
+  );
 });

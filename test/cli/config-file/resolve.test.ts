@@ -1,10 +1,13 @@
 // The config file: defaults, URL joining, header merging, and one exact message per mistake.
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { substitute } from '../../../src/cli/config-file/env.js';
 import { resolveConfig } from '../../../src/cli/config-file/resolve.js';
 import { RunError, UsageError } from '../../../src/cli/errors.js';
+import { ensureBuilt, runCli } from '../../e2e/helpers/cli.js';
 import { DEFAULT_OUTPUT } from '../helpers/default-output.js';
+import { makeTempDir, removeDir } from '../helpers/memory-io.js';
 
 const FILE = path.resolve('/work/app/typefetch.config.json');
 const resolve = (raw: unknown) => resolveConfig(raw, FILE, 'typefetch.config.json');
@@ -278,5 +281,28 @@ describe(`\${VAR} substitution`, () => {
     expect(() => substitute(`Bearer \${API_TOKEN}`, { API_TOKEN: '' }, 'Authorization')).toThrow(
       new RunError(message),
     );
+  });
+});
+
+describe('a config with "har" (the built binary)', () => {
+  beforeAll(() => ensureBuilt());
+
+  it('refuses the keys of requests it does not send, naming them, and writes nothing', async () => {
+    const dir = await makeTempDir();
+    try {
+      const config = { har: 'api.har', baseUrl: 'https://h.example', headers: { 'X-Key': 'k' }, timeout: 5 };
+      await writeFile(path.join(dir, 'typefetch.config.json'), JSON.stringify(config));
+      await writeFile(path.join(dir, 'api.har'), '{"log":{"entries":[]}}');
+      expect(await runCli(['--type', '--config', 'typefetch.config.json'], dir)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          '❌ Error: typefetch.config.json: "har" cannot be combined with "baseUrl", "headers", "timeout": the HAR file holds the requests\n' +
+          'Run typefetch --help for usage.\n',
+      });
+      expect(await readdir(dir)).toEqual(['api.har', 'typefetch.config.json']);
+    } finally {
+      await removeDir(dir);
+    }
   });
 });

@@ -73,3 +73,16 @@ describe('collectSamples with a stop signal (Ctrl+C under --watch)', () => {
     }
   });
 });
+
+describe('a <url> that is neither a URL nor an existing file', () => {
+  it('is quoted without its secret query values (the scheme forgotten)', async () => {
+    const result = await runCli(['--type', 'api.example.com/users?api_key=key_5ecret88&page=2'], dir);
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        '❌ Error: <url> must be an absolute http(s) URL or an existing JSON file, got "api.example.com/users?api_key=[REDACTED]&page=2"\n' +
+        'Run typefetch --help for usage.\n',
+    });
+  });
+});
