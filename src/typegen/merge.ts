@@ -121,10 +121,20 @@ export function mergeObjectShapes(object: ObjectShape, source: ObjectShape): voi
   }
   object.samples += source.samples;
   if (object.map !== undefined || source.map !== undefined) {
-    // The fixed members of either side stay members; every other key folds into the one value.
+    // The fixed members of either side stay members, unless the other side is a dictionary without that
+    // member; every other key folds into the one value.
     toDictionary(object, source.fields);
     const value = object.map!;
-    if (source.map !== undefined) mergeShapes(value, source.map);
+    if (source.map !== undefined) {
+      // The other dictionary may have folded this key into its value (`meta: null` there among
+      // `{ id }` objects), so the member's type could not hold what that key held.
+      for (const [key, field] of object.fields) {
+        if (source.fields.has(key)) continue;
+        mergeShapes(value, field.shape);
+        object.fields.delete(key);
+      }
+      mergeShapes(value, source.map);
+    }
     for (const [key, field] of source.fields) {
       const existing = object.fields.get(key);
       if (existing === undefined) {

@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emit } from '../../src/typegen/emit-typescript.js';
+import { generateTypes } from '../../src/typegen/generate.js';
 import { infer, inferSamples } from '../../src/typegen/infer.js';
 import { merge } from '../../src/typegen/merge.js';
+import { createAjv } from './helpers/ajv.js';
+import { typecheckSamples } from './helpers/typecheck.js';
+import { loadZodModule, schemaOf } from './helpers/zod-module.js';
 
 const lines = (...text: string[]): string => `${text.join('\n')}\n`;
 const model = (value: unknown) => infer(value, 64).model;
@@ -120,5 +124,40 @@ describe('merge', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('merging dictionaries (through generateTypes)', () => {
+  // Twenty users and a `meta` that lacks their `id`: a dictionary with the named member `meta`.
+  const users = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`u${i}`, { id: i }]));
+  const withMeta = { meta: { v: 1 }, ...users };
+  // The same place elsewhere, with `meta: null`: a plain dictionary, its `meta` folded into the value.
+  const withNullMeta = { ...users, meta: null };
+  // A dictionary of arrays (twenty keys and more): its values are inferred apart, then merged.
+  const value = {
+    a: [withMeta],
+    b: [withNullMeta],
+    ...Object.fromEntries(Object.keys(users).map((key) => [key, []])),
+  };
+
+  it('folds a named member into the value when the other dictionary has no such member, so every format accepts both', () => {
+    expect(generateTypes(value, { name: 'T' })).toBe(
+      lines(
+        'export type T = Record<string, Record<string, {',
+        '  id?: number;',
+        '  v?: number;',
+        '} | null>[]>;',
+      ),
+    );
+    const [result] = typecheckSamples([
+      { id: 'merged', declaration: generateTypes(value, { name: 'T' }), typeName: 'T', value },
+    ]);
+    expect(result!.diagnostics).toEqual([]);
+    const zod = schemaOf(loadZodModule(generateTypes(value, { name: 'T', format: 'zod' })), 'tSchema');
+    expect(zod.safeParse(value).success).toBe(true);
+    const validate = createAjv().compile(
+      JSON.parse(generateTypes(value, { name: 'T', format: 'json-schema' })),
+    );
+    expect(validate(value)).toBe(true);
   });
 });
