@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listTree, makeTempDir, removeDir } from '../cli/helpers/memory-io.js';
@@ -310,6 +310,21 @@ describe('secrets', () => {
       `🔄 Fetching GET http://[REDACTED]@127.0.0.1:${server.port}/users...`,
     );
     expect(result.stdout + result.stderr).not.toContain(SECRET);
+  });
+});
+
+describe('a token in the URL path', () => {
+  it('is redacted in the progress line and reaches no written file', async () => {
+    const token = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
+    const result = await runCli(['--type', `http://127.0.0.1:${server.port}/bot${token}/getMe`], dir);
+    expect(server.requests.at(-1)?.url).toBe(`/bot${token}/getMe`);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe(
+      `🔄 Fetching GET http://127.0.0.1:${server.port}/[REDACTED]/getMe...`,
+    );
+    expect(result.stdout + result.stderr).not.toContain('AAHdqTcv');
+    expect(await listTree(dir)).toEqual(['src', 'src/types', 'src/types/getMe.ts']);
+    expect(await readFile(path.join(dir, 'src/types/getMe.ts'), 'utf8')).not.toContain('AAHdqTcv');
   });
 });
 

@@ -7,12 +7,25 @@ export { REDACTED };
 const MIN_SECRET_LENGTH = 4;
 
 /**
- * A URL fit for output: userinfo (`https://user:pass@host`) becomes `[REDACTED]@`, and query values
- * whose names say they are secrets (`?token=...`) become `[REDACTED]`. The client's logger uses the same
- * rule, so the CLI and the logs hide the same things.
+ * A path segment that reads as a credential rather than a name or an id: 20 characters or more with
+ * lower-case letters, upper-case letters and digits (a Slack or Discord webhook token, Telegram's
+ * `bot<token>`). Hex ids, UUIDs, numbers and slugs have no mixed case, so they are shown.
+ */
+const TOKEN_SEGMENT = /(?<=\/)(?=[^/?#]*[a-z])(?=[^/?#]*[A-Z])(?=[^/?#]*\d)[^/?#]{20,}(?=[/?#]|$)/g;
+
+/**
+ * A URL fit for output: userinfo (`https://user:pass@host`) becomes `[REDACTED]@`, query values whose
+ * names say they are secrets (`?token=...`) become `[REDACTED]`, as in the client's logs; and so does a
+ * path segment that reads as a token (TOKEN_SEGMENT), which the CLI's progress and error lines would
+ * otherwise show (docs/cli.md, "Secrets").
  */
 export function displayUrl(url: URL | string): string {
-  return redactUrl(typeof url === 'string' ? url : url.href);
+  const shown = redactUrl(typeof url === 'string' ? url : url.href);
+  // The path starts after `scheme://authority`; a relative or odd URL is searched whole.
+  const authority = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(shown)?.[0] ?? '';
+  const end = shown.search(/[?#]/);
+  const path = shown.slice(authority.length, end === -1 ? undefined : end);
+  return `${authority}${path.replace(TOKEN_SEGMENT, REDACTED)}${end === -1 ? '' : shown.slice(end)}`;
 }
 
 /**

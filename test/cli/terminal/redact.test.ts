@@ -20,6 +20,19 @@ describe('displayUrl', () => {
     );
   });
 
+  it('replaces path segments that read as tokens (20+ characters, mixed case and digits), not ids', () => {
+    expect(
+      displayUrl('https://hooks.slack.com/services/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?x=1'),
+    ).toBe('https://hooks.slack.com/services/T0AB12CD3/B0CD45EF6/[REDACTED]?x=1');
+    expect(
+      displayUrl(new URL('https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/getMe')),
+    ).toBe('https://api.telegram.org/[REDACTED]/getMe');
+    const ids =
+      'https://h/items/550e8400-e29b-41d4-a716-446655440000/507f1f77bcf86cd799439011/' +
+      'a-very-long-slug-with-words-2024/ABCDEFGHIJKLMNOPQRSTUVWX1234/Short1Ab';
+    expect(displayUrl(ids)).toBe(ids);
+  });
+
   it('leaves an ordinary URL untouched', () => {
     expect(displayUrl(new URL('http://127.0.0.1:8080/api/v1/users?page=1'))).toBe(
       'http://127.0.0.1:8080/api/v1/users?page=1',
