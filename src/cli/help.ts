@@ -23,6 +23,7 @@ response gives one sample per line.
 
 Options:
   --type                  Generate types from the response (required).
+                            e.g. typefetch --type https://api.example.com/users
   --method <METHOD>       ${METHODS.join(', ')} (any case). Default: ${CLI_DEFAULTS.method}.
                             e.g. --method=post
   --body <json>           JSON request body, sent as Content-Type: application/json
@@ -46,12 +47,15 @@ Options:
                             e.g. --format=zod
   --named                 Give each nested object type its own exported declaration
                           (Users -> UsersAddress -> UsersAddressGeo) instead of writing it inline.
+                          Default: off.
                             e.g. --named
   --no-maps               Keep one member per key in objects keyed by ids or dates
                           ({"1": {...}, "2": {...}}) instead of typing them Record<string, T>.
+                          Default: maps on.
                             e.g. --no-maps
   --formats               Tag strings that are all dates, date-times, UUIDs, emails or URLs
                           with a @format JSDoc comment (JSON Schema: a "format" keyword).
+                          Default: off.
                             e.g. --formats
   --enums                 A string member with few distinct values, each seen several times,
                           becomes a union of literals ('open' | 'closed'; zod z.enum,

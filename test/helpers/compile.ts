@@ -30,6 +30,20 @@ const DECLARATION = /\.d\.[cm]?ts$/;
  * hold folders), as `file:line: message`. `options` are added to the defaults above.
  */
 export function compile(files: Record<string, string>, options: ts.CompilerOptions = {}): string[] {
+  const program = virtualProgram(files, options);
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+    if (diagnostic.file === undefined || diagnostic.start === undefined) return message;
+    const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+    return `${path.relative(VIRTUAL_FOLDER, diagnostic.file.fileName)}:${line + 1}: ${message}`;
+  });
+}
+
+/**
+ * The program made of `files` (as for {@link compile}), for a test that asks its type checker about them
+ * ({@link sourceOf} finds one of them in it).
+ */
+export function virtualProgram(files: Record<string, string>, options: ts.CompilerOptions = {}): ts.Program {
   const settings = { ...defaults, ...options };
   const sources = new Map(
     Object.entries(files).map(([name, text]) => [path.join(VIRTUAL_FOLDER, name), text]),
@@ -60,17 +74,18 @@ export function compile(files: Record<string, string>, options: ts.CompilerOptio
     if (!declarationCache.has(key)) declarationCache.set(key, getSourceFile(file, version, ...rest));
     return declarationCache.get(key);
   };
-  const program = ts.createProgram(
+  return ts.createProgram(
     [...sources.keys()].filter((file) => file.endsWith('.ts')),
     settings,
     host,
   );
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-    const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
-    if (diagnostic.file === undefined || diagnostic.start === undefined) return message;
-    const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
-    return `${path.relative(VIRTUAL_FOLDER, diagnostic.file.fileName)}:${line + 1}: ${message}`;
-  });
+}
+
+/** The source file `name` (relative to VIRTUAL_FOLDER) of a {@link virtualProgram}. */
+export function sourceOf(program: ts.Program, name: string): ts.SourceFile {
+  const source = program.getSourceFile(path.join(VIRTUAL_FOLDER, name));
+  if (source === undefined) throw new Error(`${name} is not a file of this program`);
+  return source;
 }
 
 /** The three lines that open a {@link typedCallsModule}: the typed client over `./index.js`'s `Api`. */

@@ -77,7 +77,8 @@ export type ParsedCommand =
   | { readonly command: 'config'; readonly options: ResolvedConfigCommand }
   | { readonly command: 'har'; readonly options: ResolvedHarCommand };
 
-const OPTIONS = {
+/** Every option of the command line, as node:util's parseArgs takes them (docs/cli.md, "Options"). */
+export const CLI_OPTIONS = {
   type: { type: 'boolean' },
   method: { type: 'string' },
   body: { type: 'string' },
@@ -312,7 +313,7 @@ function refuseUrl(option: string, value: string | undefined, what: string): voi
 
 function parseStrict(argv: readonly string[]) {
   try {
-    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true });
+    return parseArgs({ args: [...argv], options: CLI_OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     throw new UsageError(describeParseError(error));
   }
