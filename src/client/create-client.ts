@@ -250,7 +250,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
       // No page cap by default: the walk ends at the last page (or an empty one) anyway.
       const { maxPages = Infinity, ...listOptions } = options ?? {};
       const { query, rest } = splitListOptions(listOptions);
-      yield* paginateItems((page) => listPage(path, page, rest), query, maxPages);
+      yield* paginateItems((page) => listPage(path, page, rest), query, maxPages, rest.signal);
     },
     sse: <T>(path: string, options: SseOptions<T> = {}) =>
       serverSentEvents<T>(

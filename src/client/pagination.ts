@@ -180,11 +180,15 @@ export function mappedPage<T>(mapped: unknown, query: ListQuery): PaginatedRespo
   return toPaginatedResponse(data as T[], (mapped as { total?: number }).total, query);
 }
 
-/** Every item of every page: calls `fetchPage` for page, page+1, ... until the last page or `maxPages` pages. */
+/**
+ * Every item of every page: calls `fetchPage` for page, page+1, ... until the last page or `maxPages`
+ * pages. Once `signal` aborts, the next item is its reason, not the rest of a page already read.
+ */
 export async function* paginateItems<T>(
   fetchPage: (query: ListQuery) => Promise<PaginatedResponse<T>>,
   first: ListQuery,
   maxPages: number,
+  signal?: AbortSignal | null,
 ): AsyncIterableIterator<T> {
   // Infinity is allowed: "no cap", the end of the list still stops the walk.
   if (maxPages !== Infinity) checkNumber('paginate: maxPages', maxPages, 1, Number.MAX_SAFE_INTEGER, true);
@@ -193,7 +197,10 @@ export async function* paginateItems<T>(
   let size = 0;
   for (let fetched = 0, page = first.page; fetched < maxPages; fetched += 1, page += 1) {
     const { data, pagination } = await fetchPage({ ...first, page });
-    yield* data;
+    for (const item of data) {
+      signal?.throwIfAborted();
+      yield item;
+    }
     if (data.length === 0) return;
     size = Math.max(size, data.length);
     // A page counted at `limit` may be the last while, counted at the server's size, the total says

@@ -233,6 +233,25 @@ describe('paginate', () => {
     expect(sent()).toEqual(['/bare?page=1&limit=3', '/bare?page=2&limit=3', '/bare?page=3&limit=3']);
   });
 
+  it("stops at the caller's abort with its reason, not after the rest of the page already read", async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const controller = new AbortController();
+    const reason = new Error('left the page');
+    const ids: number[] = [];
+    const walk = async () => {
+      for await (const item of api.paginate<{ id: number }>('/nested', {
+        pagination: { page: 1, limit: 3 },
+        signal: controller.signal,
+      })) {
+        ids.push(item.id);
+        controller.abort(reason);
+      }
+    };
+    await expect(walk()).rejects.toBe(reason);
+    expect(ids).toEqual([1]);
+    expect(sent()).toEqual(['/nested?page=1&limit=3']);
+  });
+
   it('stops after maxPages pages', async () => {
     const api = createApiClient({ baseUrl: server.url });
     const ids: number[] = [];
