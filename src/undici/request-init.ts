@@ -68,7 +68,8 @@ export function normalizeRequest(
     method,
     headers: flat,
     body,
-    signal: init?.signal ?? source?.signal ?? undefined,
+    // A null init signal, unlike a missing one, leaves the Request's signal behind, as with fetch.
+    signal: init?.signal === null ? undefined : (init?.signal ?? source?.signal),
     redirect: init?.redirect ?? source?.redirect ?? 'follow',
   };
 }

@@ -335,6 +335,14 @@ describe('createUndiciFetch: failures', () => {
     expect((error as DOMException).name).toBe('AbortError');
   });
 
+  it("ignores the Request's signal when init.signal is null, as fetch does", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const request = new Request(`${server.url}/json`, { signal: controller.signal });
+    await expect(undiciFetch(request)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await (await undiciFetch(request, { signal: null })).json()).toEqual({ id: 1, name: 'Ann' });
+  });
+
   it("rejects with TypeError('fetch failed') and the cause when nothing listens", async () => {
     const closed = await createTestServer(() => {});
     await closed.close();
