@@ -75,6 +75,13 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
     flush().catch(report);
   };
 
+  function unhookExit(): void {
+    if (exitHooked) {
+      exitHooked = false;
+      process.off('beforeExit', onBeforeExit);
+    }
+  }
+
   function schedule(): void {
     if (timer === undefined) {
       timer = setTimeout(() => {
@@ -163,8 +170,14 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
   // Writes run one after another, so two of them never race on one file.
   function write(): Promise<string[]> {
     const run = writing.then(writeChanged, writeChanged);
-    writing = run.catch(() => undefined);
-    return run;
+    const settled = run.catch(() => undefined);
+    writing = settled;
+    return run.then((written) => {
+      // All on disk, no write due or queued: nothing is left for beforeExit, and a listener kept per
+      // capture would pile up (and keep each capture alive) in a process that makes many.
+      if (timer === undefined && writing === settled) unhookExit();
+      return written;
+    });
   }
 
   async function writeChanged(): Promise<string[]> {
@@ -232,10 +245,7 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
     try {
       await flush();
     } finally {
-      if (exitHooked) {
-        exitHooked = false;
-        process.off('beforeExit', onBeforeExit);
-      }
+      unhookExit();
     }
   }
 

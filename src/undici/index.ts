@@ -6,7 +6,7 @@
 import type { Dispatcher } from 'undici';
 import { resolveUndiciOptions, type UndiciFetchOptions } from './options.js';
 import { REDIRECT_STATUSES, redirectRequest } from './redirect.js';
-import { encodeFormData, normalizeRequest } from './request-init.js';
+import { encodeFormData, normalizeRequest, readRequestBody } from './request-init.js';
 import { dispatchRequest } from './response-handler.js';
 
 export type { UndiciFetchOptions } from './options.js';
@@ -36,6 +36,9 @@ export function createUndiciFetch(options?: UndiciFetchOptions): UndiciFetch {
   const undiciFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     let request = normalizeRequest(input, init);
     if (request.body instanceof FormData) request = await encodeFormData(request);
+    else if (input instanceof Request && request.body === input.body) {
+      request = await readRequestBody(request, input);
+    }
     for (let redirects = 0; ; redirects++) {
       const response = await dispatchRequest(dispatcher, request);
       const isRedirect = REDIRECT_STATUSES.has(response.status);

@@ -57,7 +57,8 @@ export function normalizeRequest(
   if (init?.body == null && (source?.bodyUsed === true || source?.body?.locked === true)) {
     throw new TypeError('Cannot construct a Request with a Request object that has already been used.');
   }
-  const rawBody = init?.body !== undefined ? init.body : (source?.body ?? null);
+  // A null init body, like a missing one, leaves the Request's own (fetch's "inputOrInitBody").
+  const rawBody = init?.body ?? source?.body ?? null;
   const body = rawBody === null ? null : encodeBody(rawBody, flat, headers.has('content-type'));
   if (body !== null && (method === 'GET' || method === 'HEAD')) {
     throw new TypeError('Request with GET/HEAD method cannot have body.');
@@ -67,7 +68,8 @@ export function normalizeRequest(
     method,
     headers: flat,
     body,
-    signal: init?.signal ?? source?.signal ?? undefined,
+    // A null init signal, unlike a missing one, leaves the Request's signal behind, as with fetch.
+    signal: init?.signal === null ? undefined : (init?.signal ?? source?.signal),
     redirect: init?.redirect ?? source?.redirect ?? 'follow',
   };
 }
@@ -93,6 +95,22 @@ function encodeBody(body: BodyInit, flat: string[], hasContentType: boolean): Di
   throw new TypeError(
     'body must be a string, URLSearchParams, ArrayBuffer, typed array, Blob, FormData or stream',
   );
+}
+
+/**
+ * The body of a Request given as input, read to bytes. fetch knows the length of a Request made from a
+ * string, bytes or a form, so it sends a Content-Length and can send the body again after a 307/308; the
+ * Request's body stream says neither, so it is read first (ky hands every request over as a Request).
+ */
+export async function readRequestBody(
+  request: NormalizedRequest,
+  source: Request,
+): Promise<NormalizedRequest> {
+  try {
+    return { ...request, body: new Uint8Array(await source.arrayBuffer()) };
+  } catch (cause) {
+    throw new TypeError('fetch failed', { cause });
+  }
 }
 
 /**

@@ -340,8 +340,8 @@ describe('captureTypes with the client', () => {
     const listeners = process.listenerCount('beforeExit');
     capture = captureTypes({ outDir, debounceMs: 60_000 });
     await (await capture.fetch(`${server.url}/users/1`)).json();
-    await capture.flush();
     // Registered with the first sample, so a script that ends without flush() still gets its files.
+    while (capture.endpoints()[0]?.samples !== 1) await sleep(5);
     expect(process.listenerCount('beforeExit')).toBe(listeners + 1);
     await capture.close();
     expect(process.listenerCount('beforeExit')).toBe(listeners);
@@ -349,6 +349,26 @@ describe('captureTypes with the client', () => {
     expect(await after.json()).toEqual({ '2024-01-30': 3, '2024-01-31': 5 });
     await capture.flush();
     expect(await files()).toEqual(['get-users-id.ts', 'index.ts']);
+  });
+
+  it('drops its beforeExit listener once all is written, so many captures in one process leave none behind', async () => {
+    const listeners = process.listenerCount('beforeExit');
+    // More than the 10 listeners after which Node warns of a leak.
+    for (let i = 0; i < 12; i++) {
+      capture = captureTypes({ outDir, debounceMs: 60_000 });
+      await (await capture.fetch(`${server.url}/users/1`)).json();
+      expect(await capture.flush()).toHaveLength(2);
+      expect(process.listenerCount('beforeExit')).toBe(listeners);
+    }
+    // Written by the timer: dropped too.
+    capture = captureTypes({ outDir, debounceMs: 0 });
+    await (await capture.fetch(`${server.url}/stats`)).json();
+    const done = async () =>
+      (await files()).includes('get-stats.ts') && process.listenerCount('beforeExit') === listeners;
+    const deadline = Date.now() + 10_000;
+    while (!(await done()) && Date.now() < deadline) await sleep(25);
+    expect(await files()).toContain('get-stats.ts');
+    expect(process.listenerCount('beforeExit')).toBe(listeners);
   });
 
   it('keeps at most maxEndpoints endpoints and says so once', async () => {

@@ -238,6 +238,24 @@ describe('createUndiciFetch: request bodies', () => {
     });
   });
 
+  it("sends a Request's body with a Content-Length, not chunked, as fetch does", async () => {
+    // ky hands every request over as a Request: servers that refuse chunked uploads must still get it.
+    const before = server.requests.length;
+    const request = new Request(`${server.url}/echo`, { method: 'POST', body: '{"a":1}' });
+    expect(((await (await undiciFetch(request)).json()) as { body: string }).body).toBe('{"a":1}');
+    expect(server.requests[before]?.headers['content-length']).toBe('7');
+    expect(server.requests[before]?.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it("sends the Request's own body when init.body is null, as fetch does", async () => {
+    const request = new Request(`${server.url}/echo`, { method: 'POST', body: 'kept' });
+    expect(await (await undiciFetch(request, { body: null })).json()).toEqual({
+      method: 'POST',
+      contentType: 'text/plain;charset=UTF-8',
+      body: 'kept',
+    });
+  });
+
   it('refuses a Request whose body was already read with the TypeError fetch gives, sending nothing', async () => {
     const request = new Request(`${server.url}/echo`, { method: 'POST', body: 'once' });
     await request.text();
@@ -315,6 +333,14 @@ describe('createUndiciFetch: failures', () => {
       (e: unknown) => e,
     );
     expect((error as DOMException).name).toBe('AbortError');
+  });
+
+  it("ignores the Request's signal when init.signal is null, as fetch does", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const request = new Request(`${server.url}/json`, { signal: controller.signal });
+    await expect(undiciFetch(request)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await (await undiciFetch(request, { signal: null })).json()).toEqual({ id: 1, name: 'Ann' });
   });
 
   it("rejects with TypeError('fetch failed') and the cause when nothing listens", async () => {

@@ -211,6 +211,15 @@ describe('createUndiciFetch: redirects', () => {
     expect(await manual.text()).toBe('moved');
   });
 
+  it("repeats a Request's body on a 307 and a 308, as fetch does", async () => {
+    for (const status of [307, 308]) {
+      const request = new Request(`${server.url}/to/${status}`, { method: 'POST', body: '{"a":1}' });
+      const response = await undiciFetch(request);
+      expect(await response.json()).toMatchObject({ method: 'POST', url: '/echo', body: '{"a":1}' });
+      expect(response.redirected).toBe(true);
+    }
+  });
+
   it('cannot repeat a stream body on a 307', async () => {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
