@@ -195,6 +195,24 @@ const CLI_FLAGS = Object.entries(CLI_OPTIONS).flatMap(([name, option]) => [
   ...('short' in option ? [`-${option.short}`] : []),
 ]);
 
+/** The defaults the docs must state for the CLI flags, the config file keys and an endpoint's keys. */
+const { method, out, timeoutMs, intervalMs, concurrency, output } = CLI_DEFAULTS;
+const FLAG_DEFAULTS = {
+  '--method': shown(method),
+  '--out': shown(out),
+  '--timeout': shown(timeoutMs),
+  '--interval': shown(intervalMs),
+  '--concurrency': shown(concurrency),
+  '--format': shown(output.format),
+};
+const CONFIG_DEFAULTS = {
+  out: shown(out, '"'),
+  timeout: shown(timeoutMs),
+  concurrency: shown(concurrency),
+  format: shown(output.format, '"'),
+};
+const ENDPOINT_DEFAULTS = { method: shown(method, '"') };
+
 describe('the option names come from the code', () => {
   it('reads the keys of every public option type', () => {
     // The probe itself must be right: a key list read from an `any` would be empty, and pass.
@@ -258,28 +276,13 @@ describe('README.md shows every option with its default and an example', () => {
   });
 
   it('the CLI flags', () => {
-    const { method, out, timeoutMs, intervalMs, concurrency, output } = CLI_DEFAULTS;
-    expectOptionTable(table('README.md', 'Options', 'Option'), CLI_FLAGS, {
-      '--method': shown(method),
-      '--out': shown(out),
-      '--timeout': shown(timeoutMs),
-      '--interval': shown(intervalMs),
-      '--concurrency': shown(concurrency),
-      '--format': shown(output.format),
-    });
+    expectOptionTable(table('README.md', 'Options', 'Option'), CLI_FLAGS, FLAG_DEFAULTS);
   });
 
   it('the config file keys, top level and per endpoint', () => {
-    const { out, timeoutMs, concurrency, method, output } = CLI_DEFAULTS;
-    expectOptionTable(table('README.md', 'More than one response', 'Config key'), CONFIG_KEYS, {
-      out: shown(out, '"'),
-      timeout: shown(timeoutMs),
-      concurrency: shown(concurrency),
-      format: shown(output.format, '"'),
-    });
-    expectOptionTable(table('README.md', 'More than one response', 'Endpoint key'), ENDPOINT_KEYS, {
-      method: shown(method, '"'),
-    });
+    const section = 'More than one response';
+    expectOptionTable(table('README.md', section, 'Config key'), CONFIG_KEYS, CONFIG_DEFAULTS);
+    expectOptionTable(table('README.md', section, 'Endpoint key'), ENDPOINT_KEYS, ENDPOINT_DEFAULTS);
   });
 
   it('captureTypes and createUndiciFetch', () => {
@@ -374,23 +377,10 @@ describe('docs/*.md hold the full reference of every option, with its default', 
   });
 
   it('docs/cli.md: the flags and the config file keys', () => {
-    const { method, out, timeoutMs, intervalMs, concurrency, output } = CLI_DEFAULTS;
-    expectOptionTable(table('docs/cli.md', 'Options', 'Option'), CLI_FLAGS, {
-      '--method': shown(method),
-      '--out': shown(out),
-      '--timeout': shown(timeoutMs),
-      '--interval': shown(intervalMs),
-      '--concurrency': shown(concurrency),
-      '--format': shown(output.format),
-    });
+    expectOptionTable(table('docs/cli.md', 'Options', 'Option'), CLI_FLAGS, FLAG_DEFAULTS);
     const section = 'Config file: many endpoints';
-    expectOptionTable(table('docs/cli.md', section, 'Key', 0), CONFIG_KEYS, {
-      out: shown(out, '"'),
-      timeout: shown(timeoutMs),
-      concurrency: shown(concurrency),
-      format: shown(output.format, '"'),
-    });
-    expectOptionTable(table('docs/cli.md', section, 'Key', 1), ENDPOINT_KEYS, { method: shown(method, '"') });
+    expectOptionTable(table('docs/cli.md', section, 'Key', 0), CONFIG_KEYS, CONFIG_DEFAULTS);
+    expectOptionTable(table('docs/cli.md', section, 'Key', 1), ENDPOINT_KEYS, ENDPOINT_DEFAULTS);
   });
 });
 
