@@ -212,6 +212,14 @@ const CONFIG_DEFAULTS = {
   format: shown(output.format, '"'),
 };
 const ENDPOINT_DEFAULTS = { method: shown(method, '"') };
+/** The defaults the docs must state for generateTypes, captureTypes and createUndiciFetch. */
+const GENERATE_SHOWN = shownAll(GENERATE_DEFAULTS);
+const CAPTURE_SHOWN = shownAll({
+  ...CAPTURE_DEFAULTS,
+  format: GENERATE_DEFAULTS.format,
+  maps: GENERATE_DEFAULTS.maps,
+});
+const UNDICI_SHOWN = shownAll(UNDICI_DEFAULTS);
 
 describe('the option names come from the code', () => {
   it('reads the keys of every public option type', () => {
@@ -271,7 +279,7 @@ describe('README.md shows every option with its default and an example', () => {
     expectOptionTable(
       table('README.md', 'Type inference', 'generateTypes option'),
       keysOf('Generate'),
-      shownAll(GENERATE_DEFAULTS),
+      GENERATE_SHOWN,
     );
   });
 
@@ -289,12 +297,12 @@ describe('README.md shows every option with its default and an example', () => {
     expectOptionTable(
       table('README.md', 'Subpath exports', 'captureTypes option'),
       keysOf('Capture'),
-      shownAll({ ...CAPTURE_DEFAULTS, format: GENERATE_DEFAULTS.format, maps: GENERATE_DEFAULTS.maps }),
+      CAPTURE_SHOWN,
     );
     expectOptionTable(
       table('README.md', 'Subpath exports', 'createUndiciFetch option'),
       keysOf('Undici'),
-      shownAll(UNDICI_DEFAULTS),
+      UNDICI_SHOWN,
     );
   });
 });
@@ -362,18 +370,10 @@ describe('docs/*.md hold the full reference of every option, with its default', 
     expectOptionTable(
       table('docs/type-inference.md', 'Options', 'Option'),
       keysOf('Generate'),
-      shownAll(GENERATE_DEFAULTS),
+      GENERATE_SHOWN,
     );
-    expectOptionTable(
-      table('docs/capture.md', 'Options', 'Option'),
-      keysOf('Capture'),
-      shownAll({ ...CAPTURE_DEFAULTS, format: GENERATE_DEFAULTS.format, maps: GENERATE_DEFAULTS.maps }),
-    );
-    expectOptionTable(
-      table('docs/undici.md', 'Options', 'Option'),
-      keysOf('Undici'),
-      shownAll(UNDICI_DEFAULTS),
-    );
+    expectOptionTable(table('docs/capture.md', 'Options', 'Option'), keysOf('Capture'), CAPTURE_SHOWN);
+    expectOptionTable(table('docs/undici.md', 'Options', 'Option'), keysOf('Undici'), UNDICI_SHOWN);
   });
 
   it('docs/cli.md: the flags and the config file keys', () => {
