@@ -135,16 +135,27 @@ function emitIndexSignature(
   out: string[],
   names: Names,
 ): void {
-  out.push(indent(level), '[key: string]: ');
-  emitType(index, level, out, names);
+  // Each alternative once (`{ a: 1 } | null` joined with `{ b: 2 } | null` has one `null`), `null` and
+  // `undefined` last, as in any other union.
+  const alternatives = new Set<string>();
   let optional = false;
-  for (const field of node.fields.values()) {
-    out.push(' | ');
-    emitType(field.type, level, out, names);
-    optional ||= field.optional;
+  let nullable = false;
+  for (const type of [index, ...[...node.fields.values()].map((field) => field.type)]) {
+    for (const alternative of type.kind === 'union' ? type.members : [type]) {
+      if (alternative.kind === 'null') nullable = true;
+      else if (alternative.kind === 'undefined') optional = true;
+      else {
+        const text: string[] = [];
+        emitType(alternative, level, text, names);
+        alternatives.add(text.join(''));
+      }
+    }
   }
-  if (optional) out.push(' | undefined');
-  out.push(';\n');
+  for (const field of node.fields.values()) optional ||= field.optional;
+  if (nullable) alternatives.add('null');
+  if (optional) alternatives.add('undefined');
+  const type = alternatives.has('unknown') ? 'unknown' : [...alternatives].join(' | ');
+  out.push(indent(level), '[key: string]: ', type, ';\n');
 }
 
 const indents: string[] = [];

@@ -230,6 +230,29 @@ describe('dictionaries with named members', () => {
     expect(type!.members).toEqual(['__compat']);
   });
 
+  it("writes each alternative of the index signature once: the members' types joined with the values'", () => {
+    const page = (meta: unknown) => ({
+      meta,
+      ...Object.fromEntries(
+        Array.from({ length: MAP_MIN_KEYS }, (_, i) => [`u${i}`, i === 3 ? null : { id: i }]),
+      ),
+    });
+    expect(generateTypesFromSamples([page({ v: 1 }), page(null), page({ v: 2 })], { name: 'T' })).toBe(
+      lines(
+        'export interface T {',
+        '  meta?: {',
+        '    v: number;',
+        '  } | null;',
+        '  [key: string]: {',
+        '    id: number;',
+        '  } | {',
+        '    v: number;',
+        '  } | null | undefined;',
+        '}',
+      ),
+    );
+  });
+
   it('stays a plain dictionary when more than a fifth of the values lack the shared key', () => {
     const mixed = { ...wide(5, () => ({ other: 1 })), ...feature };
     const [type] = typesAt(gen({ mixed }), 'T', [['mixed']]);
