@@ -28,6 +28,10 @@ export async function startDemoServer() {
     });
     res.end(text);
   });
+  // Idle connections stay open for the whole demo (close() ends them). With Node's default of 5 s, the
+  // demo's type check, which blocks the event loop for seconds on a slow machine, let this server close
+  // an idle socket just as the client reused it: ECONNRESET (docs/troubleshooting.md).
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   return {
