@@ -135,6 +135,12 @@ function mergePair(
     }
   }
   if (literalDiffs.length > 1 || (literalDiffs.length === 0 && mismatches.length === 0)) return false;
+  // The same neighbours are the evidence: paths with no literal in common (`/health`, `/status`) are
+  // distinct resources, not values of one parameter.
+  const sharesLiteral = segmentsA.some(
+    (segment, k) => !marks[a]![k]! && !marks[b]![k]! && segment === segmentsB[k],
+  );
+  if (!sharesLiteral) return false;
   // A version never becomes a parameter, whether it differs from another literal or stands beside one.
   const merged = [...literalDiffs, ...mismatches];
   if (merged.some((k) => VERSION_LIKE.test(segmentsA[k]!) || VERSION_LIKE.test(segmentsB[k]!))) return false;
