@@ -152,10 +152,17 @@ function mergePair(
     marks[a]![k + 1]! &&
     marks[b]![k + 1]! &&
     members.every((member) => isParamSegment(decoded[member]![k + 1]!));
+  // A literal right after a parameter of ids names a sub-resource (`/users/{id}/settings`,
+  // `/users/{id}/profile`): two sub-resources are two resources too.
+  const afterIds = (k: number): boolean =>
+    k > 0 &&
+    marks[a]![k - 1]! &&
+    marks[b]![k - 1]! &&
+    members.every((member) => isParamSegment(decoded[member]![k - 1]!));
   // Two plural words are two collections too (`/api/teams`, `/api/orgs`), not two values of one name.
   const collections = (k: number): boolean =>
     singular(segmentsA[k]!) !== undefined && singular(segmentsB[k]!) !== undefined;
-  if (literalDiffs.some((k) => beforeIds(k) || collections(k))) return false;
+  if (literalDiffs.some((k) => beforeIds(k) || afterIds(k) || collections(k))) return false;
   if (literalDiffs.length === 0) {
     // Only literal-beside-parameter differences: the literal joins when the parameter holds names, not
     // ids (`/users/carol` joins `/users/{user}` of alice and bob; `/users/me` stays beside `/users/{id}`).

@@ -104,6 +104,21 @@ describe('templatePaths: which segments become parameters', () => {
     ]);
   });
 
+  it('keeps the sub-resources after a parameter of ids apart (/users/{id}/settings, /users/{id}/profile)', () => {
+    const settings = { theme: 'dark', locale: 'en' };
+    expect(
+      templates({
+        '/users/1/settings': settings,
+        '/users/1/profile': settings,
+        '/users/2/preferences': settings,
+      }),
+    ).toEqual(['/users/{id}/settings', '/users/{id}/profile', '/users/{id}/preferences']);
+    expect(templates({ '/users/1/followers': [user], '/users/1/following': [user] })).toEqual([
+      '/users/{id}/followers',
+      '/users/{id}/following',
+    ]);
+  });
+
   it('keeps a literal seen beside a parameter and nowhere else (/users/me)', () => {
     expect(templates({ '/users/1': user, '/users/2': user, '/users/me': user })).toEqual([
       '/users/{id}',
