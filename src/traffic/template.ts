@@ -135,6 +135,12 @@ function mergePair(
     }
   }
   if (literalDiffs.length > 1 || (literalDiffs.length === 0 && mismatches.length === 0)) return false;
+  // The same neighbours are the evidence: paths with no literal in common (`/health`, `/status`) are
+  // distinct resources, not values of one parameter.
+  const sharesLiteral = segmentsA.some(
+    (segment, k) => !marks[a]![k]! && !marks[b]![k]! && segment === segmentsB[k],
+  );
+  if (!sharesLiteral) return false;
   // A version never becomes a parameter, whether it differs from another literal or stands beside one.
   const merged = [...literalDiffs, ...mismatches];
   if (merged.some((k) => VERSION_LIKE.test(segmentsA[k]!) || VERSION_LIKE.test(segmentsB[k]!))) return false;
@@ -146,10 +152,17 @@ function mergePair(
     marks[a]![k + 1]! &&
     marks[b]![k + 1]! &&
     members.every((member) => isParamSegment(decoded[member]![k + 1]!));
+  // A literal right after a parameter of ids names a sub-resource (`/users/{id}/settings`,
+  // `/users/{id}/profile`): two sub-resources are two resources too.
+  const afterIds = (k: number): boolean =>
+    k > 0 &&
+    marks[a]![k - 1]! &&
+    marks[b]![k - 1]! &&
+    members.every((member) => isParamSegment(decoded[member]![k - 1]!));
   // Two plural words are two collections too (`/api/teams`, `/api/orgs`), not two values of one name.
   const collections = (k: number): boolean =>
     singular(segmentsA[k]!) !== undefined && singular(segmentsB[k]!) !== undefined;
-  if (literalDiffs.some((k) => beforeIds(k) || collections(k))) return false;
+  if (literalDiffs.some((k) => beforeIds(k) || afterIds(k) || collections(k))) return false;
   if (literalDiffs.length === 0) {
     // Only literal-beside-parameter differences: the literal joins when the parameter holds names, not
     // ids (`/users/carol` joins `/users/{user}` of alice and bob; `/users/me` stays beside `/users/{id}`).

@@ -87,6 +87,38 @@ describe('templatePaths: which segments become parameters', () => {
     ]);
   });
 
+  it('keeps paths with no literal in common apart however alike their answers (/health, /status)', () => {
+    const ok = { ok: true };
+    expect(templates({ '/health': ok, '/status': ok, '/login': ok, '/config.json': ok })).toEqual([
+      '/health',
+      '/status',
+      '/login',
+      '/config.json',
+    ]);
+    expect(templates({ '/search': [user], '/users': [user] })).toEqual(['/search', '/users']);
+    // A literal beside a parameter with nothing else in common does not join it either.
+    expect(templates({ '/files/a.pdf': repo, '/files/b.png': repo, '/wiki/home': repo })).toEqual([
+      '/files/{file}',
+      '/files/{file}',
+      '/wiki/home',
+    ]);
+  });
+
+  it('keeps the sub-resources after a parameter of ids apart (/users/{id}/settings, /users/{id}/profile)', () => {
+    const settings = { theme: 'dark', locale: 'en' };
+    expect(
+      templates({
+        '/users/1/settings': settings,
+        '/users/1/profile': settings,
+        '/users/2/preferences': settings,
+      }),
+    ).toEqual(['/users/{id}/settings', '/users/{id}/profile', '/users/{id}/preferences']);
+    expect(templates({ '/users/1/followers': [user], '/users/1/following': [user] })).toEqual([
+      '/users/{id}/followers',
+      '/users/{id}/following',
+    ]);
+  });
+
   it('keeps a literal seen beside a parameter and nowhere else (/users/me)', () => {
     expect(templates({ '/users/1': user, '/users/2': user, '/users/me': user })).toEqual([
       '/users/{id}',
