@@ -247,6 +247,22 @@ describe('client.sse against a loopback server', () => {
     expect(simple).toBeInstanceOf(ValidationError);
   });
 
+  it('ends with the error a validateResponse schema throws, unchanged, as get() does, without reconnecting', async () => {
+    connections = [];
+    const clock = createFakeClock({ autoAdvance: true });
+    const api = createApiClient({ baseUrl: server.url, clock });
+    const boom = new Error('schema bug');
+    const schema = z.string().transform((): string => {
+      throw boom;
+    });
+    const error = await collect(api.sse('/plain', { maxReconnects: 3, validateResponse: schema })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBe(boom);
+    expect(connections).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
   it('rejects a 2xx that is not text/event-stream with ApiError, without reconnecting, as EventSource fails it', async () => {
     connections = [];
     const clock = createFakeClock({ autoAdvance: true });
