@@ -351,6 +351,34 @@ describe('client.sse against a loopback server', () => {
     await closedByClient;
   });
 
+  it("rejects with the signal's reason when it aborts during the reconnection wait (on the client's clock), without connecting again", async () => {
+    connections = [];
+    const clock = createFakeClock();
+    const api = createApiClient({ baseUrl: server.url, clock });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const iteration = (async () => {
+      for await (const event of api.sse('/plain', { signal: controller.signal })) seen.push(event.data);
+    })();
+    while (clock.pending === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const reason = new Error('leaving');
+    controller.abort(reason);
+    await expect(iteration).rejects.toBe(reason);
+    expect(seen).toEqual(['once']);
+    expect(clock.sleeps).toEqual([3000]);
+    expect(connections).toHaveLength(1);
+  });
+
+  it("closes the connection when the caller's loop throws, and the error reaches the caller unchanged", async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const boom = new Error('handler failed');
+    const iteration = (async () => {
+      for await (const _event of api.sse('/forever')) throw boom;
+    })();
+    await expect(iteration).rejects.toBe(boom);
+    await closedByClient;
+  });
+
   /** Iterates `path`, aborting on the first event: the iteration rejects with the reason and the server
    * sees the connection closed; what the loop saw. */
   const abortOnFirstEvent = async (path: string): Promise<string[]> => {
