@@ -16,7 +16,7 @@ export interface CliIO {
   /** Size of the terminal on stdout, for the progress display of config runs. */
   readonly terminalSize: () => { readonly columns: number; readonly rows: number };
   /**
-   * A signal that aborts when the user asks to stop (Ctrl+C). Asked for only by `--watch`, so that
+   * A signal that aborts when the user asks to stop (Ctrl+C, SIGTERM). Asked for only by `--watch`, so that
    * other runs keep the default behaviour of the signal.
    */
   readonly stopSignal: () => AbortSignal;

@@ -34,9 +34,15 @@ process.exitCode = await run(process.argv.slice(2), {
   stopSignal: () => {
     if (stop === undefined) {
       const controller = new AbortController();
-      // The first Ctrl+C ends the watch cleanly; `once` leaves a second one its default effect.
-      process.once('SIGINT', () => controller.abort());
-      process.once('SIGTERM', () => controller.abort());
+      // The first Ctrl+C or SIGTERM ends the watch cleanly; a second one, of either kind, has its
+      // default effect (ends the process at once): both listeners go at the first.
+      const onStop = (): void => {
+        process.off('SIGINT', onStop);
+        process.off('SIGTERM', onStop);
+        controller.abort();
+      };
+      process.on('SIGINT', onStop);
+      process.on('SIGTERM', onStop);
       stop = controller;
     }
     return stop.signal;

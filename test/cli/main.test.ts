@@ -1,9 +1,11 @@
-// The binary's own handling of the process (src/cli/main.ts): an output that cannot be written.
+// The binary's own handling of the process (src/cli/main.ts): an output that cannot be written, and the
+// signals that stop --watch.
 import { spawn } from 'node:child_process';
 import { open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLI_PATH, ensureBuilt } from '../e2e/helpers/cli.js';
+import { createTestServer, sendJson } from '../helpers/server.js';
 import { makeTempDir, removeDir } from './helpers/memory-io.js';
 
 let dir: string;
@@ -36,5 +38,62 @@ describe('the binary', () => {
     } finally {
       await full.close();
     }
+  });
+});
+
+describe('the binary under --watch, stopped by signals while a request is under way', () => {
+  /**
+   * Spawns `typefetch --type --watch` against a server that answers after `answerAfterMs`, sends `signals`
+   * (100 ms apart) once the first request arrived; how the process ended, and whether the answer came first.
+   */
+  async function stop(signals: NodeJS.Signals[], answerAfterMs: number) {
+    let answered = false;
+    const server = await createTestServer(async (_req, res) => {
+      await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
+      answered = true;
+      sendJson(res, 200, { id: 1 });
+    });
+    try {
+      const child = spawn(process.execPath, [CLI_PATH, '--type', '--watch', `${server.url}/items`], {
+        cwd: dir,
+        env: { PATH: process.env['PATH'] ?? '' },
+      });
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        stdout += text;
+      });
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.on('exit', (code, signal) => resolve({ code, signal })),
+      );
+      for (let waited = 0; server.requests.length === 0; waited += 20) {
+        if (waited > 15_000) throw new Error(`no request came; stdout so far:\n${stdout}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      for (const signal of signals) {
+        child.kill(signal);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return { ...(await exited), answered, stopped: stdout.endsWith('👋 Stopped watching.\n') };
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('SIGTERM, as Ctrl+C: the request under way finishes, then exit 0', async () => {
+    expect(await stop(['SIGTERM'], 800)).toEqual({ code: 0, signal: null, answered: true, stopped: true });
+  });
+
+  it.each([
+    ['SIGINT', 'SIGINT'],
+    ['SIGINT', 'SIGTERM'],
+    ['SIGTERM', 'SIGINT'],
+    ['SIGTERM', 'SIGTERM'],
+  ] as const)('%s then %s: the second signal ends it at once, killed by it', async (first, second) => {
+    expect(await stop([first, second], 5000)).toEqual({
+      code: null,
+      signal: second,
+      answered: false,
+      stopped: false,
+    });
   });
 });

@@ -66,25 +66,30 @@ export async function* serverSentEvents<T>(
       }
     }
     if (body !== undefined) {
+      // False while an event is handled: only an error of the read is a dropped connection.
+      let reading = true;
       try {
         for await (const event of parseEventStream(body, state, signal ?? undefined)) {
           // Events already received when the signal aborted (one chunk may hold many) are not yielded.
           if (signal?.aborted) break;
+          reading = false;
           if (!parseJson && schema === undefined) {
             yield event as SseEvent<T>;
-            continue;
+          } else {
+            let data: unknown = parseJson ? parseData(event.data, locale) : event.data;
+            if (schema !== undefined) {
+              data = await validatedData(data, schema, response as Response, locale);
+              if (signal?.aborted) break;
+            }
+            yield { ...event, data: data as T };
           }
-          let data: unknown = parseJson ? parseData(event.data, locale) : event.data;
-          if (schema !== undefined) {
-            data = await validatedData(data, schema, response as Response, locale);
-            if (signal?.aborted) break;
-          }
-          yield { ...event, data: data as T };
+          reading = true;
         }
       } catch (error) {
-        // The connection broke mid-stream: reconnect, unless the caller aborted or the data was bad.
+        // The connection broke mid-stream: reconnect, unless the caller aborted, the data was bad or its
+        // schema threw (that error unchanged, as for get()).
         if (signal?.aborted) throw signal.reason;
-        if (error instanceof ApiError) throw error;
+        if (!reading || error instanceof ApiError) throw error;
       }
       if (signal?.aborted) throw signal.reason;
       if (reconnects >= maxReconnects) return;

@@ -247,6 +247,22 @@ describe('client.sse against a loopback server', () => {
     expect(simple).toBeInstanceOf(ValidationError);
   });
 
+  it('ends with the error a validateResponse schema throws, unchanged, as get() does, without reconnecting', async () => {
+    connections = [];
+    const clock = createFakeClock({ autoAdvance: true });
+    const api = createApiClient({ baseUrl: server.url, clock });
+    const boom = new Error('schema bug');
+    const schema = z.string().transform((): string => {
+      throw boom;
+    });
+    const error = await collect(api.sse('/plain', { maxReconnects: 3, validateResponse: schema })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBe(boom);
+    expect(connections).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
   it('rejects a 2xx that is not text/event-stream with ApiError, without reconnecting, as EventSource fails it', async () => {
     connections = [];
     const clock = createFakeClock({ autoAdvance: true });
@@ -332,6 +348,34 @@ describe('client.sse against a loopback server', () => {
     const api = createApiClient({ baseUrl: server.url });
     const events = await collect(api.sse('/forever'), 1);
     expect(events.map((event) => event.data)).toEqual(['first']);
+    await closedByClient;
+  });
+
+  it("rejects with the signal's reason when it aborts during the reconnection wait (on the client's clock), without connecting again", async () => {
+    connections = [];
+    const clock = createFakeClock();
+    const api = createApiClient({ baseUrl: server.url, clock });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const iteration = (async () => {
+      for await (const event of api.sse('/plain', { signal: controller.signal })) seen.push(event.data);
+    })();
+    while (clock.pending === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const reason = new Error('leaving');
+    controller.abort(reason);
+    await expect(iteration).rejects.toBe(reason);
+    expect(seen).toEqual(['once']);
+    expect(clock.sleeps).toEqual([3000]);
+    expect(connections).toHaveLength(1);
+  });
+
+  it("closes the connection when the caller's loop throws, and the error reaches the caller unchanged", async () => {
+    const api = createApiClient({ baseUrl: server.url });
+    const boom = new Error('handler failed');
+    const iteration = (async () => {
+      for await (const _event of api.sse('/forever')) throw boom;
+    })();
+    await expect(iteration).rejects.toBe(boom);
     await closedByClient;
   });
 

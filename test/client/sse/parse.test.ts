@@ -51,6 +51,26 @@ describe('parseEventStream (WHATWG event-stream rules)', () => {
     ]);
   });
 
+  it('drops a BOM split across chunks at the start only, and names an event with an empty event: "message"', async () => {
+    const bom = [0xef, 0xbb, 0xbf];
+    const later = new Uint8Array([...new TextEncoder().encode('data: a\n\n'), ...bom]);
+    // The second BOM is part of the field name "\uFEFFdata", an unknown field: its event has no data.
+    expect(
+      await parse([
+        new Uint8Array(bom.slice(0, 1)),
+        new Uint8Array(bom.slice(1)),
+        later,
+        'data: b\n\nevent:\ndata: c\n\n',
+      ]),
+    ).toEqual([message('a'), message('c')]);
+  });
+
+  it('reads retry only when it is ASCII digits (not signed, decimal, spaced or other digits)', async () => {
+    const state: StreamState = { lastEventId: '', retryMs: 3000 };
+    await parse(['retry: -1\nretry: 1.5\nretry:  7\nretry: \u0661\nretry: 1e3\nretry:\n\n'], state);
+    expect(state.retryMs).toBe(3000);
+  });
+
   it('removes one space after the colon only, and reads a field without colon as empty', async () => {
     expect(await parse(['data:  two spaces\n\ndata\n\n'])).toEqual([message(' two spaces'), message('')]);
   });
