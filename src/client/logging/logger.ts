@@ -1,3 +1,4 @@
+import { refuseUnknownKeys } from '../../shared/unknown-keys.js';
 import type { LogData, Logger } from '../types.js';
 
 /** Levels of createLogger, lowest first. */
@@ -25,10 +26,22 @@ const LEVEL_RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: Infinity 
 
 const DEFAULTS = { namespace: 'typefetch', level: 'info' } as const;
 
+/** Every key of CreateLoggerOptions: any other is refused, so a misspelt option fails loudly. */
+const LOGGER_KEYS: ReadonlySet<string> = new Set<keyof CreateLoggerOptions>(['namespace', 'level', 'write']);
+
 function resolveLoggerOptions(options: CreateLoggerOptions): ResolvedLoggerOptions {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`createLogger: options must be an object, got ${String(options)}`);
   }
+  refuseUnknownKeys(
+    options,
+    LOGGER_KEYS,
+    // The client's logging options given to the logger, which only writes the lines it is handed.
+    (key) =>
+      `createLogger: ${key} is not a logger option (${
+        key === 'logHeaders' || key === 'redactHeaderKeys' ? 'it is one of createApiClient' : 'misspelt?'
+      })`,
+  );
   const namespace = options.namespace ?? DEFAULTS.namespace;
   if (typeof namespace !== 'string') {
     throw new TypeError(`createLogger: namespace must be a string, got ${JSON.stringify(namespace)}`);
