@@ -24,7 +24,8 @@ interface ResolvedLoggerOptions {
 // this table in a bundle that never calls createLogger.
 const LEVEL_RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: Infinity } as const;
 
-const DEFAULTS = { namespace: 'typefetch', level: 'info' } as const;
+/** The defaults of createLogger's options (docs/logging.md, "createLogger(options)"). */
+export const LOGGER_DEFAULTS = { namespace: 'typefetch', level: 'info' } as const;
 
 /** Every key of CreateLoggerOptions: any other is refused, so a misspelt option fails loudly. */
 const LOGGER_KEYS: ReadonlySet<string> = new Set<keyof CreateLoggerOptions>(['namespace', 'level', 'write']);
@@ -42,11 +43,11 @@ function resolveLoggerOptions(options: CreateLoggerOptions): ResolvedLoggerOptio
         key === 'logHeaders' || key === 'redactHeaderKeys' ? 'it is one of createApiClient' : 'misspelt?'
       })`,
   );
-  const namespace = options.namespace ?? DEFAULTS.namespace;
+  const namespace = options.namespace ?? LOGGER_DEFAULTS.namespace;
   if (typeof namespace !== 'string') {
     throw new TypeError(`createLogger: namespace must be a string, got ${JSON.stringify(namespace)}`);
   }
-  const level = options.level ?? DEFAULTS.level;
+  const level = options.level ?? LOGGER_DEFAULTS.level;
   if (!Object.hasOwn(LEVEL_RANK, level)) {
     throw new RangeError(
       `createLogger: level must be one of debug, info, warn, error, silent, got ${JSON.stringify(level)}`,
