@@ -4,7 +4,13 @@ import type { Call } from './call.js';
 import type { ApiClientFor } from './endpoint-map.js';
 import { mergeClientConfig } from './extend.js';
 import { type ResolvedClientConfig, resolveClientConfig } from './options.js';
-import { assertListQuery, assertPageNumbers, mappedPage, paginateItems } from './pagination.js';
+import {
+  assertListQuery,
+  assertPageNumbers,
+  LIST_DEFAULTS,
+  mappedPage,
+  paginateItems,
+} from './pagination.js';
 import { composePipeline } from './pipeline.js';
 import { prepareCall } from './prepare.js';
 import { discardBody } from './response.js';
@@ -248,7 +254,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     },
     async *paginate(path, options) {
       // No page cap by default: the walk ends at the last page (or an empty one) anyway.
-      const { maxPages = Infinity, ...listOptions } = options ?? {};
+      const { maxPages = LIST_DEFAULTS.maxPages, ...listOptions } = options ?? {};
       const { query, rest } = splitListOptions(listOptions);
       yield* paginateItems((page) => listPage(path, page, rest), query, maxPages, rest.signal);
     },
@@ -275,7 +281,7 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
 function splitListOptions<T>(options: ListOptions<T>): { query: ListQuery; rest: RequestOptions<T[]> } {
   // null, like undefined, is "not given" (as for filters).
   const { pagination: given, sort, filters, ...rest } = options;
-  const pagination = given ?? { page: 1, limit: 20 };
+  const pagination = given ?? LIST_DEFAULTS.pagination;
   assertPageNumbers('', pagination);
   if (sort != null && sort.order !== 'asc' && sort.order !== 'desc') {
     throw new RangeError(`sort.order must be 'asc' or 'desc', got ${JSON.stringify(sort.order)}`);

@@ -4,6 +4,9 @@ import { checkNumber } from './check.js';
 import type { ListQuery, PaginatedResponse, SearchParams } from './types.js';
 import { checkQueryValue, searchParamsError } from './url.js';
 
+/** The defaults of getList's and paginate's own options (docs/pagination.md, "Options"). */
+export const LIST_DEFAULTS = { pagination: { page: 1, limit: 20 }, maxPages: Infinity } as const;
+
 /** Query parameter names the default request mapping uses for itself; a filter may not reuse them. */
 const RESERVED = ['page', 'limit', 'sort', 'order'] as const;
 const ITEM_KEYS = ['data', 'items', 'results'] as const;

@@ -32,7 +32,9 @@ export function parseBaseUrl(option: 'baseUrl' | 'baseURL', value: unknown): URL
 
 /**
  * The URL of a request: `path` joined to `base` with exactly one `/`, the base's own path and query
- * kept; then `searchParams` appended after any query the path already has.
+ * kept; then `searchParams` appended after any query the path already has. `.` and `..` segments the
+ * caller wrote in `path` are resolved by URL parsing, even out of the base's path: values that are not
+ * the caller's code go in `params`, which refuses them (docs/client.md, "URLs").
  *
  * An absolute `path` of another origin than the base is refused unless `allowAbsoluteUrls`, so the
  * client's default headers (credentials) never go to a host the caller did not configure

@@ -123,6 +123,44 @@ describe('params through createApiClient<Api>(), against a loopback server', () 
     expect(server.requests).toEqual([]);
   });
 
+  it('rejects a "." or ".." value, which would climb out of the path, before anything is sent', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, {}));
+    const api = createApiClient({ baseUrl: `${server.url}/api/v1/` });
+    for (const id of ['..', '.']) {
+      const call = api.get('/users/{id}/posts', { params: { id } });
+      await expect(call).rejects.toThrow(
+        new TypeError(`params.id must not be empty, "." or "..", got ${JSON.stringify(id)}`),
+      );
+      await expect(call).rejects.not.toBeInstanceOf(ApiError);
+    }
+    expect(server.requests).toEqual([]);
+  });
+
+  it('sends a value spelling a dot segment encoded (%2e%2e, ..%2f) as one segment under the base path', async () => {
+    const server = await serve((req, res) => sendJson(res, 200, { path: req.url }));
+    const api = createApiClient({ baseUrl: `${server.url}/api/v1/` });
+    for (const id of ['%2e%2e', '%2E.', '..%2f', '../..', '...']) {
+      await api.get('/users/{id}/posts', { params: { id } });
+    }
+    // The URL parser reads %2e as ".", but the value's "%" is itself encoded: the server decodes the
+    // segment back to the value as given.
+    const paths = server.requests.map((request) => request.url);
+    expect(paths).toEqual([
+      '/api/v1/users/%252e%252e/posts',
+      '/api/v1/users/%252E./posts',
+      '/api/v1/users/..%252f/posts',
+      '/api/v1/users/..%2F../posts',
+      '/api/v1/users/.../posts',
+    ]);
+    expect(paths.map((each) => decodeURIComponent(each.split('/')[4] ?? ''))).toEqual([
+      '%2e%2e',
+      '%2E.',
+      '..%2f',
+      '../..',
+      '...',
+    ]);
+  });
+
   it('rejects a value with a lone surrogate with a TypeError naming the param (not a URIError), before sending', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, {}));
     const api = createApiClient({ baseUrl: server.url });

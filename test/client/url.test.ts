@@ -24,6 +24,8 @@ describe('URL joining', () => {
     ['https://h.test/api', '?q=1', 'https://h.test/api?q=1'],
     ['https://h.test/api?v=2', '/users?q=1', 'https://h.test/api/users?v=2&q=1'],
     ['https://h.test:8443/api', 'x', 'https://h.test:8443/api/x'],
+    ['https://h.test/api/v1', '/users/../admin', 'https://h.test/api/v1/admin'],
+    ['https://h.test/api/v1', '../admin', 'https://h.test/api/admin'],
   ])('%s + %s -> %s', (base, path, expected) => {
     expect(join(base, path)).toBe(expected);
   });
@@ -159,6 +161,16 @@ describe('URLs through the client', () => {
     const api = createApiClient({ baseUrl: `${server.url}/api/v1/` });
     await api.get('/users', { searchParams: { page: 2, tag: ['a', 'b'], skip: undefined } });
     expect(server.requests.at(-1)?.url).toBe('/api/v1/users?page=2&tag=a&tag=b');
+  });
+
+  it('resolves "." and ".." written in the path (%2e included) as URLs do, after the join, even out of the base path', async () => {
+    const api = createApiClient({ baseUrl: `${server.url}/api/v1/` });
+    const sent: string[] = [];
+    for (const path of ['/users/../admin', '/users/%2e%2E/admin', '/users/./x', '../admin', '../../x']) {
+      await api.get(path);
+      sent.push(server.requests.at(-1)?.url ?? '');
+    }
+    expect(sent).toEqual(['/api/v1/admin', '/api/v1/admin', '/api/v1/users/x', '/api/admin', '/x']);
   });
 
   it('accepts baseURL as an alias of baseUrl', async () => {

@@ -16,9 +16,12 @@ import { CLI_DEFAULTS } from '../../src/cli/args/values.js';
 import { CONFIG_KEYS, ENDPOINT_KEYS } from '../../src/cli/config-file/keys.js';
 import { HELP } from '../../src/cli/help.js';
 import { BREAKER_DEFAULTS } from '../../src/client/circuit-breaker.js';
+import { LOGGER_DEFAULTS } from '../../src/client/logging/logger.js';
 import { CLIENT_DEFAULTS } from '../../src/client/options.js';
+import { LIST_DEFAULTS } from '../../src/client/pagination.js';
 import { FETCH_KEYS } from '../../src/client/prepare.js';
 import { RETRY_DEFAULTS } from '../../src/client/retry/policy.js';
+import { SSE_DEFAULTS } from '../../src/client/sse/events.js';
 import { GENERATE_DEFAULTS } from '../../src/typegen/options.js';
 import { UNDICI_DEFAULTS } from '../../src/undici/options.js';
 import { ROOT } from '../helpers/build.js';
@@ -220,6 +223,14 @@ const CAPTURE_SHOWN = shownAll({
   maps: GENERATE_DEFAULTS.maps,
 });
 const UNDICI_SHOWN = shownAll(UNDICI_DEFAULTS);
+/** The defaults the docs must state for createLogger, getList / paginate and sse. */
+const LOGGER_SHOWN = shownAll(LOGGER_DEFAULTS);
+const { page, limit } = LIST_DEFAULTS.pagination;
+const LIST_SHOWN = {
+  pagination: shown(`{ page: ${page}, limit: ${limit} }`),
+  maxPages: shown(LIST_DEFAULTS.maxPages),
+};
+const SSE_SHOWN = shownAll(SSE_DEFAULTS);
 
 describe('the option names come from the code', () => {
   it('reads the keys of every public option type', () => {
@@ -227,6 +238,7 @@ describe('the option names come from the code', () => {
     expect(keysOf('Sse')).toEqual(['maxReconnects', 'parseJson']);
     expect(keysOf('Paginate')).toEqual(['maxPages']);
     expect(keysOf('List')).toEqual(['filters', 'pagination', 'sort']);
+    expect(keysOf('LoggerOptions')).toEqual(['level', 'namespace', 'write']);
     for (const alias of ['Client', 'Request', 'Retry', 'Breaker', 'Generate', 'Capture', 'Undici']) {
       expect(keysOf(alias).length, alias).toBeGreaterThan(2);
     }
@@ -264,15 +276,20 @@ describe('README.md shows every option with its default and an example', () => {
   });
 
   it('createLogger', () => {
-    expectOptionTable(table('README.md', 'Logging', 'createLogger option'), keysOf('LoggerOptions'));
+    expectOptionTable(
+      table('README.md', 'Logging', 'createLogger option'),
+      keysOf('LoggerOptions'),
+      LOGGER_SHOWN,
+    );
   });
 
   it('getList, paginate and sse', () => {
-    expectOptionTable(table('README.md', 'Pagination', 'getList / paginate option'), [
-      ...keysOf('List'),
-      ...keysOf('Paginate'),
-    ]);
-    expectOptionTable(table('README.md', 'Server-sent events', 'sse option'), keysOf('Sse'));
+    expectOptionTable(
+      table('README.md', 'Pagination', 'getList / paginate option'),
+      [...keysOf('List'), ...keysOf('Paginate')],
+      LIST_SHOWN,
+    );
+    expectOptionTable(table('README.md', 'Server-sent events', 'sse option'), keysOf('Sse'), SSE_SHOWN);
   });
 
   it('generateTypes', () => {
@@ -342,7 +359,7 @@ describe('docs/*.md hold the full reference of every option, with its default', 
     // The fetch options passed through are listed by name under the table.
     const text = readFileSync(path.join(ROOT, 'docs/client.md'), 'utf8');
     expect([...FETCH_KEYS].filter((name) => !text.includes(`\`${name}\``))).toEqual([]);
-    expectOptionTable(table('docs/client.md', 'Server-sent events', 'Option'), keysOf('Sse'), {}, [
+    expectOptionTable(table('docs/client.md', 'Server-sent events', 'Option'), keysOf('Sse'), SSE_SHOWN, [
       ...keysOf('Sse'),
       ...keysOf('Request'),
     ]);
@@ -359,11 +376,16 @@ describe('docs/*.md hold the full reference of every option, with its default', 
       timeout: shown(BREAKER_DEFAULTS.openMs),
       resetTimeout: shown(BREAKER_DEFAULTS.openMs),
     });
-    expectOptionTable(table('docs/logging.md', 'createLogger(options)', 'Option'), keysOf('LoggerOptions'));
-    expectOptionTable(table('docs/pagination.md', 'Options', 'Option'), [
-      ...keysOf('List'),
-      ...keysOf('Paginate'),
-    ]);
+    expectOptionTable(
+      table('docs/logging.md', 'createLogger(options)', 'Option'),
+      keysOf('LoggerOptions'),
+      LOGGER_SHOWN,
+    );
+    expectOptionTable(
+      table('docs/pagination.md', 'Options', 'Option'),
+      [...keysOf('List'), ...keysOf('Paginate')],
+      LIST_SHOWN,
+    );
   });
 
   it('docs/type-inference.md, docs/capture.md, docs/undici.md', () => {

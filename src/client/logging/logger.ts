@@ -1,3 +1,4 @@
+import { refuseUnknownKeys } from '../../shared/unknown-keys.js';
 import type { LogData, Logger } from '../types.js';
 
 /** Levels of createLogger, lowest first. */
@@ -23,17 +24,30 @@ interface ResolvedLoggerOptions {
 // this table in a bundle that never calls createLogger.
 const LEVEL_RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: Infinity } as const;
 
-const DEFAULTS = { namespace: 'typefetch', level: 'info' } as const;
+/** The defaults of createLogger's options (docs/logging.md, "createLogger(options)"). */
+export const LOGGER_DEFAULTS = { namespace: 'typefetch', level: 'info' } as const;
+
+/** Every key of CreateLoggerOptions: any other is refused, so a misspelt option fails loudly. */
+const LOGGER_KEYS: ReadonlySet<string> = new Set<keyof CreateLoggerOptions>(['namespace', 'level', 'write']);
 
 function resolveLoggerOptions(options: CreateLoggerOptions): ResolvedLoggerOptions {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`createLogger: options must be an object, got ${String(options)}`);
   }
-  const namespace = options.namespace ?? DEFAULTS.namespace;
+  refuseUnknownKeys(
+    options,
+    LOGGER_KEYS,
+    // The client's logging options given to the logger, which only writes the lines it is handed.
+    (key) =>
+      `createLogger: ${key} is not a logger option (${
+        key === 'logHeaders' || key === 'redactHeaderKeys' ? 'it is one of createApiClient' : 'misspelt?'
+      })`,
+  );
+  const namespace = options.namespace ?? LOGGER_DEFAULTS.namespace;
   if (typeof namespace !== 'string') {
     throw new TypeError(`createLogger: namespace must be a string, got ${JSON.stringify(namespace)}`);
   }
-  const level = options.level ?? DEFAULTS.level;
+  const level = options.level ?? LOGGER_DEFAULTS.level;
   if (!Object.hasOwn(LEVEL_RANK, level)) {
     throw new RangeError(
       `createLogger: level must be one of debug, info, warn, error, silent, got ${JSON.stringify(level)}`,

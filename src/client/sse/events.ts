@@ -10,6 +10,9 @@ import { parseEventStream, type StreamState } from './parse.js';
 /** The reconnection time until the stream sets one with `retry:`. */
 export const DEFAULT_RETRY_MS = 3000;
 
+/** The defaults of sse's own options (docs/client.md, "Server-sent events"). */
+export const SSE_DEFAULTS = { parseJson: false, maxReconnects: Infinity } as const;
+
 /** Sends the GET of one connection; resolves to the Response, its body unread. */
 export type Connect = (options: RequestOptions<unknown>) => ResponsePromise<ReadableStream<Uint8Array>>;
 
@@ -25,7 +28,11 @@ export async function* serverSentEvents<T>(
   client: { readonly clock: Clock; readonly locale: Locale },
   options: SseOptions<T>,
 ): AsyncGenerator<SseEvent<T>, void, undefined> {
-  const { parseJson = false, maxReconnects = Infinity, ...request } = options;
+  const {
+    parseJson = SSE_DEFAULTS.parseJson,
+    maxReconnects = SSE_DEFAULTS.maxReconnects,
+    ...request
+  } = options;
   checkBoolean('sse: parseJson', parseJson);
   if (!(maxReconnects === Infinity || (Number.isInteger(maxReconnects) && maxReconnects >= 0))) {
     throw optionError('sse: maxReconnects', 'be an integer >= 0 or Infinity', maxReconnects, RangeError);

@@ -101,4 +101,21 @@ describe('createLogger', () => {
       new TypeError('createLogger: write must be a function, got string'),
     );
   });
+
+  it('rejects an unknown option key with a one-line TypeError naming it; an undefined one passes', () => {
+    expect(() => createLogger({ namespace: 'api', levl: 'debug' } as never)).toThrow(
+      new TypeError('createLogger: levl is not a logger option (misspelt?)'),
+    );
+    expect(() => createLogger({ redactHeaderKey: ['x-token'] } as never)).toThrow(
+      new TypeError('createLogger: redactHeaderKey is not a logger option (misspelt?)'),
+    );
+    // Options of createApiClient given to the logger, whose lines it only writes.
+    expect(() => createLogger({ redactHeaderKeys: ['x-token'] } as never)).toThrow(
+      new TypeError('createLogger: redactHeaderKeys is not a logger option (it is one of createApiClient)'),
+    );
+    expect(() => createLogger({ logHeaders: true } as never)).toThrow(
+      new TypeError('createLogger: logHeaders is not a logger option (it is one of createApiClient)'),
+    );
+    expect(() => createLogger({ level: 'debug', extra: undefined } as never)).not.toThrow();
+  });
 });
