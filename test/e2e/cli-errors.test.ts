@@ -65,6 +65,21 @@ describe('run failures exit 1 with one error line', () => {
     expect(await listTree(dir)).toEqual([]);
   });
 
+  // Node 20's mkdir(..., { recursive: true }) never returned there: mkdir answers ENOENT under /proc
+  // though the parent exists.
+  it.runIf(process.platform === 'linux')(
+    "--out under /proc -> ❌ Error: mkdir's ENOENT for the first folder that cannot be made, no hang",
+    async () => {
+      const out = '/proc/typefetch-no-such-folder/types';
+      expect(await runCli(['--type', `--out=${out}`, `${server.url}/items`], dir)).toEqual({
+        code: 1,
+        stdout: `🔄 Fetching GET ${server.url}/items...\n`,
+        stderr: "❌ Error: ENOENT: no such file or directory, mkdir '/proc/typefetch-no-such-folder'\n",
+      });
+      expect(await listTree(dir)).toEqual([]);
+    },
+  );
+
   it('unreachable port -> ❌ Error: fetch failed', async () => {
     expect(await runCli(['--type', `http://127.0.0.1:${closedPort}/users`], dir)).toEqual({
       code: 1,
