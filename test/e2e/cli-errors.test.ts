@@ -328,6 +328,21 @@ describe('secrets', () => {
   });
 });
 
+describe('session ids in the query', () => {
+  it('?session= and &sid= are redacted in the progress line and the error body echoing them; ?code= is kept', async () => {
+    const url = `http://127.0.0.1:${server.port}/echo-credentials?code=US&session=${SECRET}-s&sid=${SECRET}-i`;
+    const result = await runCli(['--type', '--verbose', url], dir);
+    expect(server.requests.at(-1)?.url).toBe(`/echo-credentials?code=US&session=${SECRET}-s&sid=${SECRET}-i`);
+    expect(result).toEqual({
+      code: 1,
+      stdout: `🔄 Fetching GET http://127.0.0.1:${server.port}/echo-credentials?code=US&session=[REDACTED]&sid=[REDACTED]...\n`,
+      stderr:
+        '❌ Error: HTTP 401: Unauthorized\n' +
+        '   response body: {"path":"/echo-credentials?code=US&session=[REDACTED]&sid=[REDACTED]","credentials":"","user":""}\n',
+    });
+  });
+});
+
 describe('a token in the URL path', () => {
   it('is redacted in the progress line and reaches no written file', async () => {
     const token = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';

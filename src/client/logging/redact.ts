@@ -12,11 +12,12 @@ export const REDACTED = '[REDACTED]';
 
 /**
  * Query parameter names whose values are redacted in logged URLs (the list is in docs/logging.md): the
- * usual names of tokens, keys and passwords, and the common bearer secrets in URLs (OAuth tokens,
- * presigned S3/GCS signatures) that would leak just as badly. Written as names are compared: lower
- * case, without `_` and `-`, so `access_token`, `accessToken` and `Access-Token` are one name.
+ * usual names of tokens, keys and passwords, session ids, and the common bearer secrets in URLs (OAuth
+ * tokens, presigned S3/GCS signatures) that would leak just as badly. Not `code`: `?code=US` is common
+ * data (docs/logging.md). Written as names are compared: lower case, without `_` and `-`, so
+ * `access_token`, `accessToken` and `Access-Token` are one name.
  */
-const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set([
+export const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set([
   'token',
   'accesstoken',
   'apikey',
@@ -40,6 +41,8 @@ const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set([
   'csrftoken',
   'xsrftoken',
   'sessionid',
+  'session',
+  'sid',
   'xamzsignature',
   'xamzsecuritytoken',
   'xgoogsignature',
