@@ -118,6 +118,13 @@ function redactPairs(query: string): string {
 }
 
 /**
+ * The start of a URL up to its path: `scheme://` (or `//`) in group 1, the authority, userinfo included,
+ * in group 2. Match it on the URL without its query and fragment. One home: the CLI's displayUrl finds
+ * where the path starts with it.
+ */
+export const URL_AUTHORITY = /^((?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/)([^/\\]*)/;
+
+/**
  * The URL with secret-looking query values (token, api_key, password, ...) and any userinfo redacted.
  * Works on the string as written, so it never throws and never reformats the URL: relative and odd
  * URLs are handled too. A fragment is treated like a query (`#access_token=...` of OAuth's implicit flow).
@@ -139,7 +146,7 @@ export function redactUrl(url: string): string {
   }
   // Userinfo is everything up to the last `@` of the authority (`//` up to the first `/`); a username
   // alone can be a token (`https://<token>@github.com`), so all of it goes.
-  const authority = /^((?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/)([^/\\]*)/.exec(text);
+  const authority = URL_AUTHORITY.exec(text);
   if (authority?.[2]?.includes('@')) {
     const [, start = '', host = ''] = authority;
     const rest = text.slice(start.length + host.length);
