@@ -27,7 +27,7 @@ export interface TypeCapture {
   flush(): Promise<string[]>;
   /** Stops capturing (the fetch keeps working), then flushes. */
   close(): Promise<void>;
-  /** The endpoints seen so far, in order of first appearance. */
+  /** The endpoints captured so far (a response merged), in order of first appearance: those the files hold. */
   endpoints(): CapturedEndpoint[];
 }
 

@@ -109,7 +109,7 @@ export class EndpointStore {
    */
   renderMap(): string | undefined {
     if (!FORMAT_FILES[this.options.generate.format].header) return undefined;
-    const states = [...this.byKey.values()].filter((state) => state.samples > 0);
+    const states = this.captured();
     if (states.length === 0) return undefined;
     const declared = states.map((state) => toTypeName(this.typeName(state)));
     // `name` may give two endpoints one type name (`User` for GET and PUT /users/{id}), or `Api`, the
@@ -134,8 +134,18 @@ export class EndpointStore {
     return `${captureMapHeader(entries.length)}${imports}\n\n${emitEndpointMap(entries)}`;
   }
 
+  /** What `endpoints()` returns: the endpoints the files hold (see {@link captured}). */
   list(): CapturedEndpoint[] {
-    return [...this.byKey.values()].map((state) => this.describe(state));
+    return this.captured().map((state) => this.describe(state));
+  }
+
+  /**
+   * The endpoints with at least one response merged, in order of first appearance: those the files and
+   * the map hold. An endpoint is kept from its first response on, before its body is read, so one whose
+   * bodies were all empty or not JSON has none and is left out (docs/capture.md).
+   */
+  private captured(): EndpointState[] {
+    return [...this.byKey.values()].filter((state) => state.samples > 0);
   }
 
   private uniqueFile(key: EndpointKey): string {

@@ -18,7 +18,7 @@ const SAFE_NAME = /^[A-Za-z0-9_-]+$/;
  */
 export async function writeAtomically(file: string, text: string): Promise<void> {
   const folder = path.dirname(file);
-  await mkdir(folder, { recursive: true });
+  await makeFolder(folder);
   const temporary = path.join(
     folder,
     `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
@@ -41,6 +41,41 @@ export async function writeAtomically(file: string, text: string): Promise<void>
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  }
+}
+
+/**
+ * Creates `folder` and its missing parents, one level at a time from the nearest that exists, trying each
+ * at most twice, so a folder that cannot be made fails with mkdir's own error. Not `mkdir(folder, {
+ * recursive: true })`: on Node 20 that never returns for a path under `/proc`, where mkdir answers ENOENT
+ * though the parent exists (docs/architecture.md, "Writing files").
+ */
+async function makeFolder(folder: string): Promise<void> {
+  const missingParent = await makeOneFolder(folder);
+  if (missingParent === undefined) return;
+  const parent = path.dirname(folder);
+  if (parent === folder) throw missingParent;
+  await makeFolder(parent);
+  // The parent is there now: a second ENOENT is the file system refusing this name.
+  const refused = await makeOneFolder(folder);
+  if (refused !== undefined) throw refused;
+}
+
+/**
+ * mkdir without `recursive`: `undefined` once the folder is there (made now or before), mkdir's ENOENT
+ * error when its parent is missing; any other failure (a file in the way, no permission) is thrown.
+ */
+async function makeOneFolder(folder: string): Promise<Error | undefined> {
+  try {
+    await mkdir(folder);
+    return undefined;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ENOENT') return error as Error;
+    // EEXIST for a file or a dangling link: mkdir's error, not stat's, says what is in the way.
+    const there = code === 'EEXIST' && (await stat(folder).catch(() => undefined))?.isDirectory() === true;
+    if (!there) throw error;
+    return undefined;
   }
 }
 

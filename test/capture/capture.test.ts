@@ -58,6 +58,9 @@ beforeAll(async () => {
     } else if (url === '/broken') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"id": 1,');
+    } else if (url === '/blank') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end();
     } else if (url === '/a-b' || url === '/a_b' || url === '/a/b2') {
       sendJson(res, 200, { path: url });
     } else if (url === '/empty') {
@@ -241,7 +244,11 @@ describe('captureTypes with the client', () => {
   it('hands every response on unchanged, and parses the copy only after the caller got it', async () => {
     capture = captureTypes({ outDir, debounceMs: 60_000 });
     const response = await capture.fetch(`${server.url}/users/1`);
-    // Nothing is parsed on the request path: the endpoint is known, its sample not merged yet.
+    // Nothing is parsed on the request path: no sample is merged yet, so no endpoint is listed.
+    expect(capture.endpoints()).toEqual([]);
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.json()).toEqual(USER_1);
+    await capture.flush();
     expect(capture.endpoints()).toEqual([
       {
         method: 'GET',
@@ -249,13 +256,24 @@ describe('captureTypes with the client', () => {
         key: 'GET /users/{id}',
         params: [{ name: 'id', position: 1 }],
         file: 'get-users-id.ts',
-        samples: 0,
+        samples: 1,
       },
     ]);
-    expect(response.bodyUsed).toBe(false);
-    expect(await response.json()).toEqual(USER_1);
-    await capture.flush();
-    expect(capture.endpoints()[0]?.samples).toBe(1);
+  });
+
+  it('endpoints() lists what the files hold: not an endpoint whose bodies were all empty or not JSON', async () => {
+    capture = captureTypes({ outDir, debounceMs: 60_000 });
+    await (await capture.fetch(`${server.url}/users/1`)).json();
+    await (await capture.fetch(`${server.url}/broken`)).text();
+    await (await capture.fetch(`${server.url}/blank`)).text();
+    expect(await capture.flush()).toEqual([
+      path.join(outDir, 'get-users-id.ts'),
+      path.join(outDir, 'index.ts'),
+    ]);
+    expect(await files()).toEqual(['get-users-id.ts', 'index.ts']);
+    expect(capture.endpoints().map((endpoint) => [endpoint.key, endpoint.file, endpoint.samples])).toEqual([
+      ['GET /users/{id}', 'get-users-id.ts', 1],
+    ]);
   });
 
   it('captures only 2xx JSON bodies (any +json type): not text, not errors, not 204, not broken JSON', async () => {
@@ -270,7 +288,6 @@ describe('captureTypes with the client', () => {
     expect(await files()).toEqual(['get-problem.ts', 'index.ts']);
     expect(capture.endpoints().map((endpoint) => [endpoint.key, endpoint.samples])).toEqual([
       ['GET /problem', 1],
-      ['GET /broken', 0],
     ]);
   });
 

@@ -65,6 +65,21 @@ describe('run failures exit 1 with one error line', () => {
     expect(await listTree(dir)).toEqual([]);
   });
 
+  // Node 20's mkdir(..., { recursive: true }) never returned there: mkdir answers ENOENT under /proc
+  // though the parent exists.
+  it.runIf(process.platform === 'linux')(
+    "--out under /proc -> ❌ Error: mkdir's ENOENT for the first folder that cannot be made, no hang",
+    async () => {
+      const out = '/proc/typefetch-no-such-folder/types';
+      expect(await runCli(['--type', `--out=${out}`, `${server.url}/items`], dir)).toEqual({
+        code: 1,
+        stdout: `🔄 Fetching GET ${server.url}/items...\n`,
+        stderr: "❌ Error: ENOENT: no such file or directory, mkdir '/proc/typefetch-no-such-folder'\n",
+      });
+      expect(await listTree(dir)).toEqual([]);
+    },
+  );
+
   it('unreachable port -> ❌ Error: fetch failed', async () => {
     expect(await runCli(['--type', `http://127.0.0.1:${closedPort}/users`], dir)).toEqual({
       code: 1,
@@ -310,6 +325,21 @@ describe('secrets', () => {
       `🔄 Fetching GET http://[REDACTED]@127.0.0.1:${server.port}/users...`,
     );
     expect(result.stdout + result.stderr).not.toContain(SECRET);
+  });
+});
+
+describe('session ids in the query', () => {
+  it('?session= and &sid= are redacted in the progress line and the error body echoing them; ?code= is kept', async () => {
+    const url = `http://127.0.0.1:${server.port}/echo-credentials?code=US&session=${SECRET}-s&sid=${SECRET}-i`;
+    const result = await runCli(['--type', '--verbose', url], dir);
+    expect(server.requests.at(-1)?.url).toBe(`/echo-credentials?code=US&session=${SECRET}-s&sid=${SECRET}-i`);
+    expect(result).toEqual({
+      code: 1,
+      stdout: `🔄 Fetching GET http://127.0.0.1:${server.port}/echo-credentials?code=US&session=[REDACTED]&sid=[REDACTED]...\n`,
+      stderr:
+        '❌ Error: HTTP 401: Unauthorized\n' +
+        '   response body: {"path":"/echo-credentials?code=US&session=[REDACTED]&sid=[REDACTED]","credentials":"","user":""}\n',
+    });
   });
 });
 

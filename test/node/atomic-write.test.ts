@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeTypesFile } from '../../src/node/atomic-write.js';
+import { writeAtomically, writeTypesFile } from '../../src/node/atomic-write.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -67,4 +67,46 @@ describe('writeTypesFile', () => {
     expect(await readdir(dir)).toEqual(['users.ts']);
     expect(await readdir(path.join(dir, 'users.ts'))).toEqual(['inside']);
   });
+});
+
+describe('writeAtomically', () => {
+  it('creates every missing folder down to the file, and leaves an existing one alone', async () => {
+    await writeAtomically(path.join(dir, 'a', 'b', 'c', 'users.ts'), 'one');
+    await writeAtomically(path.join(dir, 'a', 'b', 'users.ts'), 'two');
+    expect(await readFile(path.join(dir, 'a', 'b', 'c', 'users.ts'), 'utf8')).toBe('one');
+    expect((await readdir(path.join(dir, 'a', 'b'))).sort()).toEqual(['c', 'users.ts']);
+  });
+
+  it("fails with mkdir's EEXIST when a file sits where the folder should be, and ENOTDIR under it", async () => {
+    await writeFile(path.join(dir, 'file'), 'x');
+    await expect(writeAtomically(path.join(dir, 'file', 'users.ts'), 'y')).rejects.toMatchObject({
+      code: 'EEXIST',
+      message: `EEXIST: file already exists, mkdir '${path.join(dir, 'file')}'`,
+    });
+    await expect(writeAtomically(path.join(dir, 'file', 'a', 'users.ts'), 'y')).rejects.toMatchObject({
+      code: 'ENOTDIR',
+      message: `ENOTDIR: not a directory, mkdir '${path.join(dir, 'file', 'a')}'`,
+    });
+    expect(await readFile(path.join(dir, 'file'), 'utf8')).toBe('x');
+  });
+
+  // Node 20's mkdir(..., { recursive: true }) never returned there: mkdir answers ENOENT under /proc
+  // though the parent exists.
+  it.runIf(process.platform === 'linux')(
+    "fails with mkdir's ENOENT for the first folder /proc refuses, within 5 s, instead of hanging",
+    async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const outcome = await Promise.race([
+        writeAtomically('/proc/typefetch-no-such-folder/types/users.ts', 'x').then(
+          () => 'written',
+          (error: Error) => error.message,
+        ),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, 5000, 'still running after 5 s');
+        }),
+      ]);
+      clearTimeout(timer);
+      expect(outcome).toBe("ENOENT: no such file or directory, mkdir '/proc/typefetch-no-such-folder'");
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { REDACTED, redactUrl } from '../../client/logging/redact.js';
+import { REDACTED, redactUrl, URL_AUTHORITY } from '../../client/logging/redact.js';
 
 export { REDACTED };
 
@@ -21,11 +21,14 @@ const TOKEN_SEGMENT = /(?<=\/)(?=[^/?#]*[a-z])(?=[^/?#]*[A-Z])(?=[^/?#]*\d)[^/?#
  */
 export function displayUrl(url: URL | string): string {
   const shown = redactUrl(typeof url === 'string' ? url : url.href);
-  // The path starts after `scheme://authority`; a relative or odd URL is searched whole.
-  const authority = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(shown)?.[0] ?? '';
+  // The path runs from the end of `scheme://authority` (redactUrl's split) to the query or fragment; a
+  // relative or odd URL, a scheme-less `//...` included (no URL the CLI takes), is searched whole.
   const end = shown.search(/[?#]/);
-  const path = shown.slice(authority.length, end === -1 ? undefined : end);
-  return `${authority}${path.replace(TOKEN_SEGMENT, REDACTED)}${end === -1 ? '' : shown.slice(end)}`;
+  const beforeQuery = end === -1 ? shown : shown.slice(0, end);
+  const found = URL_AUTHORITY.exec(beforeQuery);
+  const authority = found === null || found[1] === '//' ? '' : found[0];
+  const path = beforeQuery.slice(authority.length);
+  return `${authority}${path.replace(TOKEN_SEGMENT, REDACTED)}${shown.slice(beforeQuery.length)}`;
 }
 
 /**

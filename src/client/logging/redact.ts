@@ -12,11 +12,12 @@ export const REDACTED = '[REDACTED]';
 
 /**
  * Query parameter names whose values are redacted in logged URLs (the list is in docs/logging.md): the
- * usual names of tokens, keys and passwords, and the common bearer secrets in URLs (OAuth tokens,
- * presigned S3/GCS signatures) that would leak just as badly. Written as names are compared: lower
- * case, without `_` and `-`, so `access_token`, `accessToken` and `Access-Token` are one name.
+ * usual names of tokens, keys and passwords, session ids, and the common bearer secrets in URLs (OAuth
+ * tokens, presigned S3/GCS signatures) that would leak just as badly. Not `code`: `?code=US` is common
+ * data (docs/logging.md). Written as names are compared: lower case, without `_` and `-`, so
+ * `access_token`, `accessToken` and `Access-Token` are one name.
  */
-const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set([
+export const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set([
   'token',
   'accesstoken',
   'apikey',
@@ -40,6 +41,8 @@ const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set([
   'csrftoken',
   'xsrftoken',
   'sessionid',
+  'session',
+  'sid',
   'xamzsignature',
   'xamzsecuritytoken',
   'xgoogsignature',
@@ -115,6 +118,13 @@ function redactPairs(query: string): string {
 }
 
 /**
+ * The start of a URL up to its path: `scheme://` (or `//`) in group 1, the authority, userinfo included,
+ * in group 2. Match it on the URL without its query and fragment. One home: the CLI's displayUrl finds
+ * where the path starts with it.
+ */
+export const URL_AUTHORITY = /^((?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/)([^/\\]*)/;
+
+/**
  * The URL with secret-looking query values (token, api_key, password, ...) and any userinfo redacted.
  * Works on the string as written, so it never throws and never reformats the URL: relative and odd
  * URLs are handled too. A fragment is treated like a query (`#access_token=...` of OAuth's implicit flow).
@@ -136,7 +146,7 @@ export function redactUrl(url: string): string {
   }
   // Userinfo is everything up to the last `@` of the authority (`//` up to the first `/`); a username
   // alone can be a token (`https://<token>@github.com`), so all of it goes.
-  const authority = /^((?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/)([^/\\]*)/.exec(text);
+  const authority = URL_AUTHORITY.exec(text);
   if (authority?.[2]?.includes('@')) {
     const [, start = '', host = ''] = authority;
     const rest = text.slice(start.length + host.length);

@@ -33,6 +33,16 @@ describe('displayUrl', () => {
     expect(displayUrl(ids)).toBe(ids);
   });
 
+  it('looks for tokens in the path only, which starts where redactUrl ends the authority; a scheme-less //... is searched whole', () => {
+    expect(displayUrl('https://u:p@h\\x/AbcdefGhijk1234567890xyz?token=AbcdefGhijk1234567890xyz')).toBe(
+      'https://[REDACTED]@h\\x/[REDACTED]?token=[REDACTED]',
+    );
+    expect(displayUrl('https://AbcdefGhijk1234567890xyz.example/x#AbcdefGhijk1234567890xyz')).toBe(
+      'https://AbcdefGhijk1234567890xyz.example/x#AbcdefGhijk1234567890xyz',
+    );
+    expect(displayUrl('//AbcdefGhijk1234567890xyz/x')).toBe('//[REDACTED]/x');
+  });
+
   it('leaves an ordinary URL untouched', () => {
     expect(displayUrl(new URL('http://127.0.0.1:8080/api/v1/users?page=1'))).toBe(
       'http://127.0.0.1:8080/api/v1/users?page=1',

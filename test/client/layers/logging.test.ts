@@ -225,6 +225,17 @@ describe('redaction', () => {
     expect(server.requests.at(-1)?.url).toBe('/items?token=t-1&page=3&api_key=k-2&q=shoes');
   });
 
+  it('redacts session ids (?session=, &sid=) in logged URLs and keeps ?code= (common data)', async () => {
+    const { api, lines } = captured();
+    await api.get('/items?session=s-1&code=US', { searchParams: { sid: 's-2' } });
+    const url = `${server.url}/items?session=[REDACTED]&code=US&sid=[REDACTED]`;
+    expect(lines).toEqual([
+      `[typefetch] DEBUG request {"method":"GET","url":"${url}","attempt":1}`,
+      `[typefetch] DEBUG response {"method":"GET","url":"${url}","attempt":1,"status":200,"durationMs":0}`,
+    ]);
+    expect(server.requests.at(-1)?.url).toBe('/items?session=s-1&code=US&sid=s-2');
+  });
+
   it('no secret value appears anywhere in what is logged, across many requests, errors and retries', async () => {
     const secrets = {
       auth: 'Bearer SECRET-auth-71c2',

@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_REDACT_HEADER_KEYS,
   isSecretName,
   redactHeaders,
   redactUrl,
+  SECRET_QUERY_NAMES,
 } from '../../../src/client/logging/redact.js';
 
 describe('redactHeaders', () => {
@@ -123,6 +125,10 @@ describe('redactUrl', () => {
     ['https://h/x?token=', 'https://h/x?token=[REDACTED]'],
     ['https://h/s3?X-Amz-Signature=abc&X-Amz-Date=1', 'https://h/s3?X-Amz-Signature=[REDACTED]&X-Amz-Date=1'],
     ['https://h/cb#access_token=abc&state=1', 'https://h/cb#access_token=[REDACTED]&state=1'],
+    [
+      'https://h/x?session=1&SID=2&Session-Id=3&code=US',
+      'https://h/x?session=[REDACTED]&SID=[REDACTED]&Session-Id=[REDACTED]&code=US',
+    ],
   ])('redacts secret query values: %s', (input, output) => {
     expect(redactUrl(input)).toBe(output);
   });
@@ -185,14 +191,33 @@ describe('isSecretName', () => {
     'xsrfToken',
     'sessionid',
     'session_id',
+    'session',
+    'Session',
+    'sid',
+    'SID',
   ])('holds passwd, jwt, OAuth 1.0 tokens, CSRF tokens and session ids: %s', (name) => {
     expect(isSecretName(name)).toBe(true);
   });
 
-  it.each(['session', 'code', 'id', 'token_type', 'jwt_issuer', 'csrf'])(
+  it.each(['code', 'country_code', 'sessions', 'side', 'id', 'token_type', 'jwt_issuer', 'csrf'])(
     'keeps names that are not secrets themselves: %s',
     (name) => {
       expect(isSecretName(name)).toBe(false);
     },
   );
+});
+
+describe('docs/logging.md', () => {
+  it('names exactly the query names SECRET_QUERY_NAMES holds, as names are compared, and says `code` is kept', async () => {
+    const text = await readFile(new URL('../../../docs/logging.md', import.meta.url), 'utf8');
+    const lead = 'become `[REDACTED]`:';
+    const start = text.indexOf(lead, text.indexOf('- **Query values**')) + lead.length;
+    const bullet = text.slice(start, text.indexOf('the names of the default redacted', start));
+    const named = [...bullet.matchAll(/`([^`]+)`/g)].map((match) =>
+      match[1]!.toLowerCase().replace(/[-_]/g, ''),
+    );
+    expect(new Set(named)).toEqual(new Set(SECRET_QUERY_NAMES));
+    expect(text).toContain('`code` is not in the list, on purpose');
+    expect(isSecretName('code')).toBe(false);
+  });
 });
