@@ -2,7 +2,7 @@
 // of the input (one object key, or the elements of one array), kept so that adding one more value costs
 // O(1) per key: kinds are bits, the one object is merged by a key map, arrays are at most a handful.
 // `toModel` freezes a Shape into the immutable TypeNode model; `fromModel` (merge.ts) goes back.
-import { isSecretName } from '../client/logging/redact.js';
+import { isSecretName, looksLikeSecret } from '../client/logging/redact.js';
 import { ALL_FORMATS, formatOf, stringFormats } from './formats.js';
 import {
   BOOLEAN_NODE,
@@ -181,13 +181,22 @@ export function countValue(shape: Shape, text: string): void {
   if (values === null) return;
   if (values === undefined) {
     // The first string here (counting is all or nothing per inference).
-    shape.values = text.length > MAX_TRACKED_LENGTH ? null : new Map([[text, 1]]);
+    shape.values = uncountable(text) ? null : new Map([[text, 1]]);
     return;
   }
   const count = values.get(text);
   if (count !== undefined) values.set(text, count + 1);
-  else if (values.size >= MAX_TRACKED_VALUES || text.length > MAX_TRACKED_LENGTH) shape.values = null;
+  else if (values.size >= MAX_TRACKED_VALUES || uncountable(text)) shape.values = null;
   else values.set(text, 1);
+}
+
+/**
+ * A string that makes its position an open `string`: text (longer than MAX_TRACKED_LENGTH), or a value
+ * that reads as a credential, which no literal union or tag may show (docs/type-inference.md#enums-enums-true).
+ * Checked once per distinct string, when it is first seen.
+ */
+function uncountable(text: string): boolean {
+  return text.length > MAX_TRACKED_LENGTH || looksLikeSecret(text);
 }
 
 /** Merges string counts; called before `source`'s STRING bit is added to `target`. */

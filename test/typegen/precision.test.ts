@@ -113,6 +113,68 @@ describe('enums', () => {
     }
   });
 
+  it('never writes the values of a member whose name ends in a secret word (clientToken, github_token, webhook-secret), but keeps token_type', () => {
+    const sessions = issues.map(({ state }, i) => ({
+      state,
+      token_type: i % 2 ? 'bearer' : 'mac',
+      clientToken: `ct${i % 2}-sk_live_secret`,
+      github_token: `gh${i % 2}-sk_live_secret`,
+      'webhook-secret': `wh${i % 2}-sk_live_secret`,
+      userPassword: `up${i % 2}-sk_live_secret`,
+    }));
+    expectNoSecretInAnyFormat(sessions);
+    expect(generateTypes(sessions, { name: 'T', enums: true })).toBe(
+      lines(
+        'export type T = {',
+        '  state: "open" | "closed";',
+        '  token_type: "mac" | "bearer";',
+        '  clientToken: string;',
+        '  github_token: string;',
+        '  "webhook-secret": string;',
+        '  userPassword: string;',
+        '}[];',
+      ),
+    );
+  });
+
+  it('never writes a value that reads as a credential, whatever its name (an API key, a JWT, a hex key, a Bearer value)', () => {
+    const secrets = [
+      ['ghp_A1b2C3d4E5f6G7h8I9j0sk_live_secret', 'ghp_Z9y8X7w6V5u4T3s2R1q0sk_live_secret'],
+      ['eyJhbGciOiJIUzI1NiJ9.sk_live_secret0', 'eyJhbGciOiJIUzI1NiJ9.sk_live_secret1'],
+      ['0123456789abcdef0123sk_live_secret', 'fedcba9876543210fedcsk_live_secret'].map((hex) =>
+        hex.slice(0, 20),
+      ),
+      ['Bearer abc1-sk_live_secret', 'Bearer xyz2-sk_live_secret'],
+    ];
+    const rows = issues.map(({ state }, i) => ({
+      state,
+      kind: i % 2 ? 'gpt-4o-mini-2024-07-18' : 'ORDER_STATUS_PENDING_2',
+      value: secrets[0]?.[i % 2],
+      id_token_like: secrets[1]?.[i % 2],
+      hash: secrets[2]?.[i % 2],
+      auth: secrets[3]?.[i % 2],
+    }));
+    for (const format of ['typescript', 'zod', 'json-schema'] as const) {
+      for (const named of [false, true]) {
+        const text = generateTypes(rows, { name: 'T', enums: true, taggedUnions: true, named, format });
+        for (const pair of secrets) for (const secret of pair) expect(text).not.toContain(secret);
+        expect(text).toContain('"closed"');
+      }
+    }
+    expect(generateTypes(rows, { name: 'T', enums: true })).toBe(
+      lines(
+        'export type T = {',
+        '  state: "open" | "closed";',
+        '  kind: "ORDER_STATUS_PENDING_2" | "gpt-4o-mini-2024-07-18";',
+        '  value: string;',
+        '  id_token_like: string;',
+        '  hash: string;',
+        '  auth: string;',
+        '}[];',
+      ),
+    );
+  });
+
   it('parenthesizes a literal union inside an array, and rejects other strings in zod and ajv', () => {
     const value = { tags: ['a', 'b', 'a', 'b', 'a', 'b'] };
     expect(generateTypes(value, { name: 'T', enums: true })).toBe(

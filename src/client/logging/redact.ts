@@ -84,24 +84,51 @@ export function redactHeaders(
 }
 
 /**
+ * A compound name whose last word is a secret's (`github_token`, `clientToken`, `webhook-secret`,
+ * `userPassword`), written as isSecretName splits it. Only the last word counts: `token_type` and
+ * `password_changed_at` name something about the secret, not the secret.
+ */
+const SECRET_LAST_WORD = /(?:^|[-_])(?:token|secret|password|passwd|signature|api[-_]?key)$/;
+
+/**
  * Whether a name (of a query parameter, or of a JSON member) is one whose value is a secret: `token`,
- * `access_token`, `apiKey`, `password`, ... (SECRET_QUERY_NAMES, compared as it holds them), or a
- * default redacted header's (`Authorization`, `Cookie`, `X-Api-Key`).
+ * `access_token`, `apiKey`, `password`, ... (SECRET_QUERY_NAMES, compared as it holds them), a
+ * default redacted header's (`Authorization`, `Cookie`, `X-Api-Key`), or one ending in a secret's word
+ * (SECRET_LAST_WORD).
  */
 export function isSecretName(name: string): boolean {
-  const decoded = decodeName(name);
-  return SECRET_QUERY_NAMES.has(decoded) || SECRET_HEADER_NAMES.has(decoded);
+  // Percent-decoded, camelCase split into words (`clientToken` -> `client_token`), lower case.
+  const words = decodeName(name)
+    .replace(/([a-z\d])(?=[A-Z])/g, '$1_')
+    .toLowerCase();
+  const joined = words.replace(/[-_]/g, '');
+  return SECRET_QUERY_NAMES.has(joined) || SECRET_HEADER_NAMES.has(joined) || SECRET_LAST_WORD.test(words);
 }
 
-/** A query name as SECRET_QUERY_NAMES holds them: percent-decoded, lower case, without `_` and `-`. */
+/**
+ * A word of a value that reads as a credential: 20 characters or more mixing lower-case letters,
+ * upper-case letters and digits (an API key, `ghp_...`, `sk_live_...`, a JWT), or 16 hex digits or more
+ * with a digit (a hex key). Words and codes (`PENDING`, `gpt-4o-mini`), UUIDs and short ids are not.
+ */
+const SECRET_WORD =
+  /(?:^|\s)(?:(?=\S*[a-z])(?=\S*[A-Z])(?=\S*\d)\S{20,}|(?=[\dA-Fa-f]*\d)[\dA-Fa-f]{16,}(?!\S))/;
+
+/**
+ * Whether a value holds a word that reads as a credential (SECRET_WORD), or is an Authorization value
+ * `Bearer <token>`: such a value never becomes a literal of a generated type, whatever its member is
+ * named (docs/type-inference.md#enums-enums-true).
+ */
+export function looksLikeSecret(value: string): boolean {
+  return SECRET_WORD.test(value) || /^bearer\s+\S/i.test(value);
+}
+
+/** A query name percent-decoded (`+` is a space), or as written when its %-escapes are malformed. */
 function decodeName(raw: string): string {
-  let name: string;
   try {
-    name = decodeURIComponent(raw.replace(/\+/g, ' '));
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
   } catch {
-    name = raw; // a malformed %-escape: compare it as written
+    return raw;
   }
-  return name.toLowerCase().replace(/[-_]/g, '');
 }
 
 /** `a=1&token=x` -> `a=1&token=[REDACTED]`; pairs keep their order and their original spelling. */

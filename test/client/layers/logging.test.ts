@@ -236,6 +236,17 @@ describe('redaction', () => {
     expect(server.requests.at(-1)?.url).toBe('/items?session=s-1&code=US&sid=s-2');
   });
 
+  it('redacts the value of a query parameter whose name ends in a secret word (github_token, clientSecret), not token_type', async () => {
+    const { api, lines } = captured();
+    await api.get('/items?github_token=gh-1&token_type=bearer', { searchParams: { clientSecret: 'cs-2' } });
+    const url = `${server.url}/items?github_token=[REDACTED]&token_type=bearer&clientSecret=[REDACTED]`;
+    expect(lines).toEqual([
+      `[typefetch] DEBUG request {"method":"GET","url":"${url}","attempt":1}`,
+      `[typefetch] DEBUG response {"method":"GET","url":"${url}","attempt":1,"status":200,"durationMs":0}`,
+    ]);
+    expect(server.requests.at(-1)?.url).toBe('/items?github_token=gh-1&token_type=bearer&clientSecret=cs-2');
+  });
+
   it('no secret value appears anywhere in what is logged, across many requests, errors and retries', async () => {
     const secrets = {
       auth: 'Bearer SECRET-auth-71c2',

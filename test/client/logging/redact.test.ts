@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_REDACT_HEADER_KEYS,
   isSecretName,
+  looksLikeSecret,
   redactHeaders,
   redactUrl,
   SECRET_QUERY_NAMES,
@@ -199,6 +200,28 @@ describe('isSecretName', () => {
     expect(isSecretName(name)).toBe(true);
   });
 
+  it.each([
+    'github_token',
+    'clientToken',
+    'X-Gitlab-Token',
+    'webhook_secret',
+    'apiSecret',
+    'userPassword',
+    'request_signature',
+    'stripe_api_key',
+    'slackApiKey',
+    'github%5Ftoken',
+  ])('holds a name whose last word is a secret word: %s', (name) => {
+    expect(isSecretName(name)).toBe(true);
+  });
+
+  it.each(['token_type', 'tokenType', 'password_changed_at', 'secretsManager', 'tokenizer', 'page_tokens'])(
+    'keeps a name whose secret word is not the last: %s',
+    (name) => {
+      expect(isSecretName(name)).toBe(false);
+    },
+  );
+
   it.each(['code', 'country_code', 'sessions', 'side', 'id', 'token_type', 'jwt_issuer', 'csrf'])(
     'keeps names that are not secrets themselves: %s',
     (name) => {
@@ -219,5 +242,32 @@ describe('docs/logging.md', () => {
     expect(new Set(named)).toEqual(new Set(SECRET_QUERY_NAMES));
     expect(text).toContain('`code` is not in the list, on purpose');
     expect(isSecretName('code')).toBe(false);
+  });
+});
+
+describe('looksLikeSecret', () => {
+  it.each([
+    'ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8',
+    'sk_live_51HaBcDeFgHiJkLmNoPqRsTuV',
+    'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig',
+    '0123456789abcdef0123456789abcdef',
+    'key 9f86d081884c7d65',
+    'Bearer abc',
+    'bearer x',
+  ])('is true for a value that reads as a credential: %s', (value) => {
+    expect(looksLikeSecret(value)).toBe(true);
+  });
+
+  it.each([
+    'PENDING',
+    'gpt-4o-mini-2024-07-18',
+    'ORDER_STATUS_PENDING_2',
+    'deadbeefcafebabe',
+    '550e8400-e29b-41d4-a716-446655440000',
+    'AbC123xYz987QwE456r',
+    'Bearer',
+    'Basic plan',
+  ])('is false for words, codes, UUIDs and short mixed strings: %s', (value) => {
+    expect(looksLikeSecret(value)).toBe(false);
   });
 });
