@@ -137,7 +137,7 @@ describe('enums', () => {
     );
   });
 
-  it('never writes a value that reads as a credential, whatever its name (an API key, a JWT, a hex key, a Bearer value)', () => {
+  it('never writes a value that reads as a credential, whatever its name (an API key, a JWT, a hex key, a Bearer value, a Slack token, an AWS key id)', () => {
     const secrets = [
       ['ghp_A1b2C3d4E5f6G7h8I9j0sk_live_secret', 'ghp_Z9y8X7w6V5u4T3s2R1q0sk_live_secret'],
       ['eyJhbGciOiJIUzI1NiJ9.sk_live_secret0', 'eyJhbGciOiJIUzI1NiJ9.sk_live_secret1'],
@@ -145,6 +145,8 @@ describe('enums', () => {
         hex.slice(0, 20),
       ),
       ['Bearer abc1-sk_live_secret', 'Bearer xyz2-sk_live_secret'],
+      ['xoxb-1234-sklivesecret', 'xoxp-5678-sklivesecret'],
+      ['AKIAIOSFODNN7EXAMPLE', 'ASIAY34FZKBOKMUTVV7A'],
     ];
     const rows = issues.map(({ state }, i) => ({
       state,
@@ -153,6 +155,8 @@ describe('enums', () => {
       id_token_like: secrets[1]?.[i % 2],
       hash: secrets[2]?.[i % 2],
       auth: secrets[3]?.[i % 2],
+      slack: secrets[4]?.[i % 2],
+      aws: secrets[5]?.[i % 2],
     }));
     for (const format of ['typescript', 'zod', 'json-schema'] as const) {
       for (const named of [false, true]) {
@@ -170,6 +174,8 @@ describe('enums', () => {
         '  id_token_like: string;',
         '  hash: string;',
         '  auth: string;',
+        '  slack: string;',
+        '  aws: string;',
         '}[];',
       ),
     );

@@ -114,12 +114,18 @@ const SECRET_WORD =
   /(?:^|\s)(?:(?=\S*[a-z])(?=\S*[A-Z])(?=\S*\d)\S{20,}|(?=[\dA-Fa-f]*\d)[\dA-Fa-f]{16,}(?!\S))/;
 
 /**
- * Whether a value holds a word that reads as a credential (SECRET_WORD), or is an Authorization value
- * `Bearer <token>`: such a value never becomes a literal of a generated type, whatever its member is
- * named (docs/type-inference.md#enums-enums-true).
+ * Credentials known by their prefix that SECRET_WORD misses (no mixed case, no hex form): Slack tokens
+ * (`xoxb-...`, `xoxp-...`, `xapp-...`) and AWS access key ids (`AKIA...`, `ASIA...`).
+ */
+const PREFIXED_SECRET = /(?:^|\s)(?:xox[abeoprs]-|xapp-)[\w-]{10,}|\b(?:AKIA|ASIA)[\dA-Z]{16}\b/;
+
+/**
+ * Whether a value holds a word that reads as a credential (SECRET_WORD, PREFIXED_SECRET), or is an
+ * Authorization value `Bearer <token>`: such a value never becomes a literal of a generated type,
+ * whatever its member is named (docs/type-inference.md#enums-enums-true).
  */
 export function looksLikeSecret(value: string): boolean {
-  return SECRET_WORD.test(value) || /^bearer\s+\S/i.test(value);
+  return SECRET_WORD.test(value) || PREFIXED_SECRET.test(value) || /^bearer\s+\S/i.test(value);
 }
 
 /** A query name percent-decoded (`+` is a space), or as written when its %-escapes are malformed. */

@@ -254,6 +254,10 @@ describe('looksLikeSecret', () => {
     'key 9f86d081884c7d65',
     'Bearer abc',
     'bearer x',
+    'xoxb-1234567890-abcdefghij',
+    'xapp-1-a0b1c2d3e4',
+    'AKIAIOSFODNN7EXAMPLE',
+    'key ASIAY34FZKBOKMUTVV7A',
   ])('is true for a value that reads as a credential: %s', (value) => {
     expect(looksLikeSecret(value)).toBe(true);
   });
@@ -267,6 +271,9 @@ describe('looksLikeSecret', () => {
     'AbC123xYz987QwE456r',
     'Bearer',
     'Basic plan',
+    'xoxo-hugs',
+    'AKIA',
+    'BAKIAIOSFODNN7EXAMPLE',
   ])('is false for words, codes, UUIDs and short mixed strings: %s', (value) => {
     expect(looksLikeSecret(value)).toBe(false);
   });
