@@ -9,7 +9,8 @@ const MIN_SECRET_LENGTH = 4;
 /**
  * A path segment that reads as a credential rather than a name or an id: 20 characters or more with
  * lower-case letters, upper-case letters and digits (a Slack or Discord webhook token, Telegram's
- * `bot<token>`). Hex ids, UUIDs, numbers and slugs have no mixed case, so they are shown.
+ * `bot<token>`). Hex ids, UUIDs, numbers and slugs have no mixed case, so they are shown. The same
+ * mixed-case rule as SECRET_WORD of src/client/logging/redact.ts, for values.
  */
 const TOKEN_SEGMENT = /(?<=\/)(?=[^/?#]*[a-z])(?=[^/?#]*[A-Z])(?=[^/?#]*\d)[^/?#]{20,}(?=[/?#]|$)/g;
 

@@ -86,7 +86,8 @@ export function redactHeaders(
 /**
  * A compound name whose last word is a secret's (`github_token`, `clientToken`, `webhook-secret`,
  * `userPassword`), written as isSecretName splits it. Only the last word counts: `token_type` and
- * `password_changed_at` name something about the secret, not the secret.
+ * `password_changed_at` name something about the secret, not the secret. The words are SECRET_HEADER_WORD's,
+ * written out again: a shared source built with `new RegExp` costs the client bytes that gzip already saves.
  */
 const SECRET_LAST_WORD = /(?:^|[-_])(?:token|secret|password|passwd|signature|api[-_]?key)$/;
 
@@ -109,6 +110,7 @@ export function isSecretName(name: string): boolean {
  * A word of a value that reads as a credential: 20 characters or more mixing lower-case letters,
  * upper-case letters and digits (an API key, `ghp_...`, `sk_live_...`, a JWT), or 16 hex digits or more
  * with a digit (a hex key). Words and codes (`PENDING`, `gpt-4o-mini`), UUIDs and short ids are not.
+ * The CLI's TOKEN_SEGMENT (src/cli/terminal/redact.ts) applies the same mixed-case rule to path segments.
  */
 const SECRET_WORD =
   /(?:^|\s)(?:(?=\S*[a-z])(?=\S*[A-Z])(?=\S*\d)\S{20,}|(?=[\dA-Fa-f]*\d)[\dA-Fa-f]{16,}(?!\S))/;
