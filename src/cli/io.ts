@@ -16,8 +16,8 @@ export interface CliIO {
   /** Size of the terminal on stdout, for the progress display of config runs. */
   readonly terminalSize: () => { readonly columns: number; readonly rows: number };
   /**
-   * A signal that aborts when the user asks to stop (Ctrl+C, SIGTERM). Asked for only by `--watch`, so that
-   * other runs keep the default behaviour of the signal.
+   * A signal that aborts when the user asks to stop (Ctrl+C, SIGTERM) or stdout is closed (`| head -1`).
+   * Asked for only by `--watch`, so that other runs keep the default behaviour of the signal.
    */
   readonly stopSignal: () => AbortSignal;
   /** Waits `ms`, or less when `signal` aborts; never rejects. */

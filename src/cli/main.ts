@@ -3,18 +3,32 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { decodeSampleBytes } from './job/samples-text.js';
 import { EXIT, run } from './run.js';
 
-// A closed pipe (`typefetch ... | head -1`) is not worth a stack trace. Nor is an output that cannot be
-// written (stdout redirected to a full disk): one line on stderr, and the run stops with exit 1.
+// Ends a watch cleanly (docs/cli.md, "--watch"): the first Ctrl+C or SIGTERM, or a closed stdout. A
+// second signal, of either kind, has its default effect (ends the process at once): both listeners go
+// at the first stop. The listeners are added only when a watch asks for the signal, so a single run
+// keeps Ctrl+C's default effect.
+const stop = new AbortController();
+let listening = false;
+const onStop = (): void => {
+  process.off('SIGINT', onStop);
+  process.off('SIGTERM', onStop);
+  stop.abort();
+};
+
+// A closed pipe (`typefetch ... | head -1`) is not worth a stack trace; a closed stdout ends a watch,
+// as Ctrl+C does, since nobody reads what it prints. An output that cannot be written (stdout
+// redirected to a full disk): one line on stderr, and the run stops with exit 1.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') return;
+    if (error.code === 'EPIPE') {
+      if (stream === process.stdout) onStop();
+      return;
+    }
     if (stream === process.stdout)
       process.stderr.write(`❌ Error: stdout cannot be written: ${error.message}\n`);
     process.exit(EXIT.failure);
   });
 }
-
-let stop: AbortController | undefined;
 
 process.exitCode = await run(process.argv.slice(2), {
   stdout: process.stdout,
@@ -32,18 +46,10 @@ process.exitCode = await run(process.argv.slice(2), {
   // A pseudo-terminal without a size reports 0.
   terminalSize: () => ({ columns: process.stdout.columns || 80, rows: process.stdout.rows || 24 }),
   stopSignal: () => {
-    if (stop === undefined) {
-      const controller = new AbortController();
-      // The first Ctrl+C or SIGTERM ends the watch cleanly; a second one, of either kind, has its
-      // default effect (ends the process at once): both listeners go at the first.
-      const onStop = (): void => {
-        process.off('SIGINT', onStop);
-        process.off('SIGTERM', onStop);
-        controller.abort();
-      };
+    if (!listening && !stop.signal.aborted) {
+      listening = true;
       process.on('SIGINT', onStop);
       process.on('SIGTERM', onStop);
-      stop = controller;
     }
     return stop.signal;
   },

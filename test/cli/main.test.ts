@@ -1,10 +1,11 @@
 // The binary's own handling of the process (src/cli/main.ts): an output that cannot be written, and the
-// signals that stop --watch.
+// signals and the closed stdout that stop --watch.
 import { spawn } from 'node:child_process';
-import { open, writeFile } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLI_PATH, ensureBuilt } from '../e2e/helpers/cli.js';
+import { compile } from '../helpers/compile.js';
 import { createTestServer, sendJson } from '../helpers/server.js';
 import { makeTempDir, removeDir } from './helpers/memory-io.js';
 
@@ -95,5 +96,51 @@ describe('the binary under --watch, stopped by signals while a request is under 
       answered: false,
       stopped: false,
     });
+  });
+});
+
+describe('the binary under --watch, its stdout a pipe the reader closes (`| head -1`)', () => {
+  it('stops the watch once it prints again: exit 0 within seconds, nothing on stderr, the file whole', async () => {
+    // A new member on every request: every run rewrites the file and prints that it changed.
+    let count = 0;
+    const server = await createTestServer((_req, res) => {
+      count += 1;
+      sendJson(res, 200, { id: 1, [`field${count}`]: count });
+    });
+    const child = spawn(
+      process.execPath,
+      [CLI_PATH, '--type', '--watch', '--interval=1000', `${server.url}/items`],
+      { cwd: dir, env: { PATH: process.env['PATH'] ?? '' } },
+    );
+    try {
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (text: string) => {
+        stderr += text;
+      });
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.on('exit', (code, signal) => resolve({ code, signal })),
+      );
+      // As `head -1`: reads up to the first line break, then closes its end of the pipe.
+      let firstLine = '';
+      child.stdout.setEncoding('utf8');
+      for await (const text of child.stdout) {
+        firstLine += text as string;
+        if (firstLine.includes('\n')) break;
+      }
+      child.stdout.destroy();
+      // An interval and one run, with room for a slow machine; a watch that goes on never exits.
+      const ended = await Promise.race([
+        exited,
+        new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 8000)),
+      ]);
+      expect({ ended, stderr }).toEqual({ ended: { code: 0, signal: null }, stderr: '' });
+      const file = await readFile(path.join(dir, 'src/types/items.ts'), 'utf8');
+      expect(file).toMatch(/^\/\/ This file was auto-generated from an API response: GET \/items\.\n/);
+      expect(file).toMatch(/\n {2}field\d+: number;\n}\n$/);
+      expect(compile({ 'items.ts': file })).toEqual([]);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await server.close();
+    }
   });
 });
