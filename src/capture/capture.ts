@@ -5,10 +5,10 @@ import path from 'node:path';
 import { hasNoBody, isJsonContentType } from '../client/response.js';
 import { writeAtomically } from '../node/atomic-write.js';
 import { type Exchange, jsonMediaType } from '../traffic/har.js';
-import { endpointOf } from './endpoint.js';
+import { type EndpointKey, endpointOf } from './endpoint.js';
 import { exchangeOf, OPENAPI_FILE, type RequestBody, renderOpenApi, requestBodyOf } from './openapi.js';
 import { type CapturedEndpoint, type CaptureTypesOptions, resolveCaptureOptions } from './options.js';
-import { type EndpointState, EndpointStore } from './store.js';
+import { EndpointStore } from './store.js';
 
 /** The file holding the endpoint map, beside the endpoints' files. */
 const MAP_FILE = 'index.ts';
@@ -98,7 +98,7 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
   }
 
   async function ingest(
-    state: EndpointState,
+    key: EndpointKey,
     copy: Response,
     exchange: { method: string; url: URL; body: RequestBody | undefined },
   ): Promise<void> {
@@ -113,8 +113,12 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
       // Aborted, cut off, or not JSON after all: the caller sees that error; there is nothing to learn.
       return;
     }
+    const body = resolved.openapi ? await exchange.body : undefined;
+    // Kept from its first response merged on (nothing awaited in between): an endpoint with none never
+    // takes a place of `maxEndpoints`.
+    const state = store.endpoint(key);
+    if (state === undefined) return;
     if (resolved.openapi) {
-      const body = await exchange.body;
       const mediaType = jsonMediaType(copy.headers.get('content-type'));
       exchanges.push(exchangeOf(exchange.method, exchange.url, copy.status, value, mediaType, body));
       documentDirty = true;
@@ -140,9 +144,9 @@ export function captureTypes(options: CaptureTypesOptions): TypeCapture {
     } catch {
       return;
     }
-    const state = store.endpoint(endpointOf(method, url));
-    if (state === undefined || response.bodyUsed) return;
-    const task = ingest(state, response.clone(), { method, url, body }).finally(() => reading.delete(task));
+    const key = endpointOf(method, url);
+    if (!store.accepts(key) || response.bodyUsed) return;
+    const task = ingest(key, response.clone(), { method, url, body }).finally(() => reading.delete(task));
     reading.add(task);
   }
 

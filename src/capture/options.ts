@@ -66,8 +66,9 @@ export interface CaptureTypesOptions {
    */
   onError?: ((error: Error) => void) | undefined;
   /**
-   * At most this many endpoints are kept; responses of further endpoints are not captured (a path
-   * whose ids are not recognized would otherwise make one file per URL).
+   * At most this many endpoints are kept, from their first response merged on (one whose bodies were all
+   * empty or not JSON takes no place); responses of further endpoints are not captured (a path whose ids
+   * are not recognized would otherwise make one file per URL).
    * @default 200
    */
   maxEndpoints?: number | undefined;

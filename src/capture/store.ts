@@ -39,21 +39,32 @@ export class EndpointStore {
     this.inferOptions = { formats, enums, integers, taggedUnions };
   }
 
-  /** The state of `key`, created on first sight; `undefined` once `maxEndpoints` are kept. */
+  /**
+   * Whether a response of `key` can be captured: a known endpoint, or room for a new one (reaching the
+   * limit is reported once). Asked before a body is read, so none is read for nothing.
+   */
+  accepts(key: EndpointKey): boolean {
+    if (this.byKey.has(key.key) || this.byKey.size < this.options.maxEndpoints) return true;
+    if (!this.limitReported) {
+      this.limitReported = true;
+      this.options.onError(
+        new Error(
+          `maxEndpoints (${this.options.maxEndpoints}) reached: responses of ${key.key} and other new endpoints are not captured`,
+        ),
+      );
+    }
+    return false;
+  }
+
+  /**
+   * The state of `key`, created with its first response, right before {@link add}: an endpoint whose
+   * bodies were all empty or not JSON is never kept, nor counts towards `maxEndpoints`. `undefined` once
+   * `maxEndpoints` are kept.
+   */
   endpoint(key: EndpointKey): EndpointState | undefined {
     const known = this.byKey.get(key.key);
     if (known !== undefined) return known;
-    if (this.byKey.size >= this.options.maxEndpoints) {
-      if (!this.limitReported) {
-        this.limitReported = true;
-        this.options.onError(
-          new Error(
-            `maxEndpoints (${this.options.maxEndpoints}) reached: responses of ${key.key} and other new endpoints are not captured`,
-          ),
-        );
-      }
-      return undefined;
-    }
+    if (!this.accepts(key)) return undefined;
     const file = this.options.openapi ? OPENAPI_FILE : this.uniqueFile(key);
     const state: EndpointState = {
       key,
@@ -140,12 +151,11 @@ export class EndpointStore {
   }
 
   /**
-   * The endpoints with at least one response merged, in order of first appearance: those the files and
-   * the map hold. An endpoint is kept from its first response on, before its body is read, so one whose
-   * bodies were all empty or not JSON has none and is left out (docs/capture.md).
+   * The endpoints with at least one response merged, in the order of their first: those the files and the
+   * map hold (docs/capture.md).
    */
   private captured(): EndpointState[] {
-    return [...this.byKey.values()].filter((state) => state.samples > 0);
+    return [...this.byKey.values()];
   }
 
   private uniqueFile(key: EndpointKey): string {

@@ -404,6 +404,22 @@ describe('captureTypes with the client', () => {
       'maxEndpoints (1) reached: responses of GET /stats and other new endpoints are not captured',
     ]);
   });
+  it('counts towards maxEndpoints only endpoints with a response merged, not those whose bodies were empty or not JSON', async () => {
+    const errors: string[] = [];
+    capture = captureTypes({
+      outDir,
+      debounceMs: 60_000,
+      maxEndpoints: 1,
+      onError: (e) => errors.push(e.message),
+    });
+    for (const url of ['/broken', '/blank', '/users/1']) await (await capture.fetch(server.url + url)).text();
+    await capture.flush();
+    expect(await files()).toEqual(['get-users-id.ts', 'index.ts']);
+    expect(capture.endpoints().map((endpoint) => [endpoint.key, endpoint.samples])).toEqual([
+      ['GET /users/{id}', 1],
+    ]);
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('captureTypes with enums, taggedUnions and integers', () => {
