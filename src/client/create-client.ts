@@ -230,10 +230,9 @@ function buildClient(client: ResolvedClientConfig, config: ApiClientConfig): Api
     } as RequestOptions<unknown>).withResponse();
     try {
       return mappedPage<T>(client.pagination.response(data, response, query), query);
-    } catch (error) {
-      // A body left unread (parseAs 'stream') would hold the connection open.
+    } finally {
+      // A body the mapping left unread (parseAs 'stream') would hold the connection open.
       discardBody(response);
-      throw error;
     }
   };
 

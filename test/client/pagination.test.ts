@@ -174,6 +174,70 @@ describe('defaultListRequest', () => {
     expect(await within(closed[1])).toBe(true);
   });
 
+  it('cancels a parseAs "stream" body the mapping returned without reading (paging by headers), so the connection is not held', async () => {
+    // Each page sends one chunk and holds the response open: only the client's cancel closes it.
+    const closed: Promise<true>[] = [];
+    const server = await serve((_req, res) => {
+      closed.push(new Promise((resolve) => res.on('close', () => resolve(true))));
+      res.writeHead(200, { 'content-type': 'application/json', 'x-total-count': '2' });
+      res.write('[1,');
+    });
+    const within = (promise: Promise<true> | undefined) =>
+      Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve('still open'), 2000))]);
+    const api = createApiClient({
+      baseUrl: server.url,
+      pagination: {
+        response: (_body, response, query) => ({
+          data: [query.page],
+          total: Number(response.headers.get('x-total-count')),
+        }),
+      },
+    });
+    const page = await api.getList('/items', { parseAs: 'stream', pagination: { page: 1, limit: 1 } });
+    expect(page.data).toEqual([1]);
+    expect(await within(closed[0])).toBe(true);
+    const items: unknown[] = [];
+    for await (const item of api.paginate('/items', {
+      parseAs: 'stream',
+      pagination: { page: 1, limit: 1 },
+    })) {
+      items.push(item);
+    }
+    expect(items).toEqual([1, 2]);
+    expect(await within(closed[1])).toBe(true);
+    expect(await within(closed[2])).toBe(true);
+  });
+
+  it('leaves alone a parseAs "stream" body the mapping started reading: the rest still arrives', async () => {
+    let finish: () => void = () => {};
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[1,');
+      finish = () => res.end('2]');
+    });
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+    let firstRead: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+    const api = createApiClient({
+      baseUrl: server.url,
+      pagination: {
+        // A mapping is synchronous: it starts the read, the caller finishes it.
+        response: (body) => {
+          reader = (body as ReadableStream<Uint8Array>).getReader();
+          firstRead = reader.read();
+          return { data: [] };
+        },
+      },
+    });
+    await api.getList('/items', { parseAs: 'stream' });
+    finish();
+    const decoder = new TextDecoder();
+    let text = '';
+    for (let chunk = await firstRead; chunk !== undefined && !chunk.done; chunk = await reader?.read()) {
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    expect(text).toBe('[1,2]');
+  });
+
   it('refuses a query parameter given in searchParams or the path that pagination, sort or filters also set', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, [1]));
     const api = createApiClient({ baseUrl: server.url });

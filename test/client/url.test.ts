@@ -106,6 +106,14 @@ describe('URL joining', () => {
     );
   });
 
+  it('never shows a path segment that reads as a token (a share link) of the URL it refuses', () => {
+    expect(() => buildUrl(undefined, '/share/AbCdEf123456GhIjKl7890mnOp', false, undefined)).toThrow(
+      new TypeError(
+        'Cannot resolve the relative path "/share/[REDACTED]": no baseUrl is configured. Set baseUrl or pass an absolute URL.',
+      ),
+    );
+  });
+
   it.each([
     ['baseUrl', 'not a url'],
     ['baseUrl', '/relative'],

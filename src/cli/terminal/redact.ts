@@ -1,4 +1,4 @@
-import { REDACTED, redactUrl, URL_AUTHORITY } from '../../client/logging/redact.js';
+import { REDACTED, redactUrl } from '../../client/logging/redact.js';
 
 export { REDACTED };
 
@@ -7,29 +7,12 @@ export { REDACTED };
 const MIN_SECRET_LENGTH = 4;
 
 /**
- * A path segment that reads as a credential rather than a name or an id: 20 characters or more with
- * lower-case letters, upper-case letters and digits (a Slack or Discord webhook token, Telegram's
- * `bot<token>`). Hex ids, UUIDs, numbers and slugs have no mixed case, so they are shown. The same
- * mixed-case rule as SECRET_WORD of src/client/logging/redact.ts, for values.
- */
-const TOKEN_SEGMENT = /(?<=\/)(?=[^/?#]*[a-z])(?=[^/?#]*[A-Z])(?=[^/?#]*\d)[^/?#]{20,}(?=[/?#]|$)/g;
-
-/**
  * A URL fit for output: userinfo (`https://user:pass@host`) becomes `[REDACTED]@`, query values whose
- * names say they are secrets (`?token=...`) become `[REDACTED]`, as in the client's logs; and so does a
- * path segment that reads as a token (TOKEN_SEGMENT), which the CLI's progress and error lines would
- * otherwise show (docs/cli.md, "Secrets").
+ * names say they are secrets (`?token=...`) and path segments that read as tokens become `[REDACTED]`,
+ * as in the client's logs: redactUrl's rules (docs/cli.md, "Secrets").
  */
 export function displayUrl(url: URL | string): string {
-  const shown = redactUrl(typeof url === 'string' ? url : url.href);
-  // The path runs from the end of `scheme://authority` (redactUrl's split) to the query or fragment; a
-  // relative or odd URL, a scheme-less `//...` included (no URL the CLI takes), is searched whole.
-  const end = shown.search(/[?#]/);
-  const beforeQuery = end === -1 ? shown : shown.slice(0, end);
-  const found = URL_AUTHORITY.exec(beforeQuery);
-  const authority = found === null || found[1] === '//' ? '' : found[0];
-  const path = beforeQuery.slice(authority.length);
-  return `${authority}${path.replace(TOKEN_SEGMENT, REDACTED)}${shown.slice(beforeQuery.length)}`;
+  return redactUrl(typeof url === 'string' ? url : url.href);
 }
 
 /**

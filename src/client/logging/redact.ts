@@ -110,7 +110,7 @@ export function isSecretName(name: string): boolean {
  * A word of a value that reads as a credential: 20 characters or more mixing lower-case letters,
  * upper-case letters and digits (an API key, `ghp_...`, `sk_live_...`, a JWT), or 16 hex digits or more
  * with a digit (a hex key). Words and codes (`PENDING`, `gpt-4o-mini`), UUIDs and short ids are not.
- * The CLI's TOKEN_SEGMENT (src/cli/terminal/redact.ts) applies the same mixed-case rule to path segments.
+ * TOKEN_SEGMENT applies the same mixed-case rule to path segments.
  */
 const SECRET_WORD =
   /(?:^|\s)(?:(?=\S*[a-z])(?=\S*[A-Z])(?=\S*\d)\S{20,}|(?=[\dA-Fa-f]*\d)[\dA-Fa-f]{16,}(?!\S))/;
@@ -154,15 +154,24 @@ function redactPairs(query: string): string {
 
 /**
  * The start of a URL up to its path: `scheme://` (or `//`) in group 1, the authority, userinfo included,
- * in group 2. Match it on the URL without its query and fragment. One home: the CLI's displayUrl finds
- * where the path starts with it.
+ * in group 2. Match it on the URL without its query and fragment.
  */
-export const URL_AUTHORITY = /^((?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/)([^/\\]*)/;
+const URL_AUTHORITY = /^((?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/)([^/\\]*)/;
 
 /**
- * The URL with secret-looking query values (token, api_key, password, ...) and any userinfo redacted.
- * Works on the string as written, so it never throws and never reformats the URL: relative and odd
- * URLs are handled too. A fragment is treated like a query (`#access_token=...` of OAuth's implicit flow).
+ * A path segment that reads as a credential rather than a name or an id: 20 characters or more with
+ * lower-case letters, upper-case letters and digits (a share link's or a reset link's token, a Slack or
+ * Discord webhook token, Telegram's `bot<token>`). Hex ids, UUIDs, numbers and slugs have no mixed case,
+ * so they are shown. The same mixed-case rule as SECRET_WORD, for values.
+ */
+const TOKEN_SEGMENT = /(?<=\/)(?=[^/?#]*[a-z])(?=[^/?#]*[A-Z])(?=[^/?#]*\d)[^/?#]{20,}(?=[/?#]|$)/g;
+
+/**
+ * The URL with secret-looking query values (token, api_key, password, ...), any userinfo and path
+ * segments that read as tokens (TOKEN_SEGMENT) redacted. Works on the string as written, so it never
+ * throws and never reformats the URL: relative and odd URLs are handled too. A fragment is treated like
+ * a query (`#access_token=...` of OAuth's implicit flow). One home: the client's logs and errors, the
+ * CLI's lines (docs/logging.md#urls).
  * @example redactUrl('https://u:p@h/x?token=abc&page=2') // 'https://[REDACTED]@h/x?token=[REDACTED]&page=2'
  */
 export function redactUrl(url: string): string {
@@ -181,11 +190,13 @@ export function redactUrl(url: string): string {
   }
   // Userinfo is everything up to the last `@` of the authority (`//` up to the first `/`); a username
   // alone can be a token (`https://<token>@github.com`), so all of it goes.
-  const authority = URL_AUTHORITY.exec(text);
-  if (authority?.[2]?.includes('@')) {
-    const [, start = '', host = ''] = authority;
-    const rest = text.slice(start.length + host.length);
-    text = `${start}${REDACTED}${host.slice(host.lastIndexOf('@'))}${rest}`;
+  const [authority = '', start = '', host = ''] = URL_AUTHORITY.exec(text) ?? [];
+  let head = start + (host.includes('@') ? REDACTED + host.slice(host.lastIndexOf('@')) : host);
+  let path = text.slice(authority.length);
+  // The path starts after `scheme://authority`; a scheme-less `//...` (perhaps a path) is searched whole.
+  if (start === '//') {
+    path = head + path;
+    head = '';
   }
-  return `${text}${query}${fragment}`;
+  return `${head}${path.replace(TOKEN_SEGMENT, REDACTED)}${query}${fragment}`;
 }

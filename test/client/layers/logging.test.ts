@@ -20,7 +20,7 @@ beforeAll(async () => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const hit = (hits.get(path) ?? 0) + 1;
     hits.set(path, hit);
-    if (path === '/fail') return sendJson(res, 500, { error: 'boom' });
+    if (path === '/fail' || path.startsWith('/fail/')) return sendJson(res, 500, { error: 'boom' });
     if (path === '/flaky' && hit === 1) return sendJson(res, 503, { error: 'busy' });
     if (path === '/echo-headers') return sendJson(res, 200, req.headers);
     if (path === '/never') return; // no answer at all: the client's timeout ends it
@@ -245,6 +245,27 @@ describe('redaction', () => {
       `[typefetch] DEBUG response {"method":"GET","url":"${url}","attempt":1,"status":200,"durationMs":0}`,
     ]);
     expect(server.requests.at(-1)?.url).toBe('/items?github_token=gh-1&token_type=bearer&clientSecret=cs-2');
+  });
+
+  it('redacts a path segment that reads as a token (20+ characters mixing cases and digits) in logged URLs, not ids or slugs', async () => {
+    const { api, lines } = captured();
+    await api.get('/share/AbCdEf123456GhIjKl7890mnOp/files?page=2&token=t-1');
+    await expect(api.get('/fail/AbCdEf123456GhIjKl7890mnOp')).rejects.toThrow(ApiError);
+    const ids =
+      '/items/550e8400-e29b-41d4-a716-446655440000/507f1f77bcf86cd799439011/a-long-slug-with-words-2024';
+    await api.get(ids);
+    const shared = `${server.url}/share/[REDACTED]/files?page=2&token=[REDACTED]`;
+    const failed = `${server.url}/fail/[REDACTED]`;
+    expect(lines).toEqual([
+      `[typefetch] DEBUG request {"method":"GET","url":"${shared}","attempt":1}`,
+      `[typefetch] DEBUG response {"method":"GET","url":"${shared}","attempt":1,"status":200,"durationMs":0}`,
+      `[typefetch] DEBUG request {"method":"GET","url":"${failed}","attempt":1}`,
+      `[typefetch] DEBUG response {"method":"GET","url":"${failed}","attempt":1,"status":500,"durationMs":0}`,
+      `[typefetch] WARN request failed {"method":"GET","url":"${failed}","attempt":1,"status":500,"statusText":"Internal Server Error","isTimeout":false,"error":"ApiError","message":"Internal server error."}`,
+      `[typefetch] DEBUG request {"method":"GET","url":"${server.url}${ids}","attempt":1}`,
+      `[typefetch] DEBUG response {"method":"GET","url":"${server.url}${ids}","attempt":1,"status":200,"durationMs":0}`,
+    ]);
+    expect(server.requests.at(-3)?.url).toBe('/share/AbCdEf123456GhIjKl7890mnOp/files?page=2&token=t-1');
   });
 
   it('no secret value appears anywhere in what is logged, across many requests, errors and retries', async () => {

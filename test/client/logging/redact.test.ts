@@ -155,6 +155,23 @@ describe('redactUrl', () => {
     expect(redactUrl(input)).toBe(output);
   });
 
+  it.each([
+    ['https://h/share/AbCdEf123456GhIjKl7890mnOp', 'https://h/share/[REDACTED]'],
+    ['/reset-password/Xk9PqL2mN7rT4vW8yZ1bC3dF?next=/', '/reset-password/[REDACTED]?next=/'],
+    ['https://u:p@h/AbCdEf123456GhIjKl7890mnOp/x#y', 'https://[REDACTED]@h/[REDACTED]/x#y'],
+    ['https://AbCdEf123456GhIjKl7890mnOp.example/x', 'https://AbCdEf123456GhIjKl7890mnOp.example/x'],
+    ['//AbCdEf123456GhIjKl7890mnOp/x', '//[REDACTED]/x'],
+    [
+      '/i/550e8400-e29b-41d4-a716-446655440000/507f1f77bcf86cd799439011/a-long-slug-with-words-2024/ABCDEFGHIJKLMNOPQRST1234/Short1Ab',
+      '/i/550e8400-e29b-41d4-a716-446655440000/507f1f77bcf86cd799439011/a-long-slug-with-words-2024/ABCDEFGHIJKLMNOPQRST1234/Short1Ab',
+    ],
+  ])(
+    'redacts path segments that read as tokens (20+ characters mixing cases and digits), not hosts or ids: %s',
+    (input, output) => {
+      expect(redactUrl(input)).toBe(output);
+    },
+  );
+
   it('does not reformat the URL (no normalization of case, encoding or port)', () => {
     const url = 'HTTP://Example.COM:80/a%20b/../c?x=%41&y=1';
     expect(redactUrl(url)).toBe(url);
