@@ -42,13 +42,25 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
   : never;
 
 /**
- * The arguments after the path, all optional when the path is not one endpoint's: so that a path not in
- * the map (`'/usres'`, for which TypeScript falls back to the union of every path) is reported as such
- * ("not assignable to parameter of type '"/users" | ..."'), not as a missing argument. A path typed as a
- * union of paths has its `params` checked at run time when they are given (a missing one throws a
- * TypeError); without `params` it is sent as written, `{id}` included (docs/client.md, "URLs").
+ * What `path` takes: `P` when it is a path of the map for method `M`, else the method's paths. `P` itself
+ * is any string, inferred as written, so that a path not in the map (`'/usres'`) is reported as such
+ * ("not assignable to parameter of type '"/users" | ..."'), with one path in the map as with many: a
+ * type parameter bounded by the paths would fall back to its bound, the one endpoint, and TypeScript
+ * would ask for that endpoint's arguments instead ("Expected 2 arguments").
  */
-type ArgsFor<P, Args extends unknown[]> = IsUnion<P> extends true ? Partial<Args> : Args;
+type PathArg<A, M extends string, P> = P extends PathsOf<A, M> ? P : PathsOf<A, M>;
+
+/**
+ * The arguments after the path, all optional when the path is not one endpoint's: a path not in the map,
+ * reported on the path, not as a missing argument; or a path typed as a union of paths, whose `params`
+ * are checked at run time when they are given (a missing one throws a TypeError); without `params` it is
+ * sent as written, `{id}` included (docs/client.md, "URLs").
+ */
+type ArgsFor<A, M extends string, P, Args extends unknown[]> = [P] extends [PathsOf<A, M>]
+  ? IsUnion<P> extends true
+    ? Partial<Args>
+    : Args
+  : Partial<Args>;
 type KeyOf<A> = Extract<keyof A, string>;
 type Member<E, K extends keyof EndpointShape> = E extends { [P in K]: infer V } ? V : never;
 
@@ -155,31 +167,31 @@ export type RequestArgs<E, K extends ParseAs = ParseAs, R = unknown> = object ex
  * or the endpoint's response type.
  */
 export interface TypedMethods<A> {
-  get<P extends PathsOf<A, 'GET'>, K extends ParseAs = 'auto', R = unknown>(
-    path: P,
-    ...args: ArgsFor<P, OptionsArgs<EndpointOf<A, 'GET', P>, K, R>>
+  get<P extends string, K extends ParseAs = 'auto', R = unknown>(
+    path: PathArg<A, 'GET', P>,
+    ...args: ArgsFor<A, 'GET', P, OptionsArgs<EndpointOf<A, 'GET', P>, K, R>>
   ): ResultOf<EndpointOf<A, 'GET', P>, K, R>;
-  delete<P extends PathsOf<A, 'DELETE'>, K extends ParseAs = 'auto', R = unknown>(
-    path: P,
-    ...args: ArgsFor<P, OptionsArgs<EndpointOf<A, 'DELETE', P>, K, R>>
+  delete<P extends string, K extends ParseAs = 'auto', R = unknown>(
+    path: PathArg<A, 'DELETE', P>,
+    ...args: ArgsFor<A, 'DELETE', P, OptionsArgs<EndpointOf<A, 'DELETE', P>, K, R>>
   ): ResultOf<EndpointOf<A, 'DELETE', P>, K, R>;
-  post<P extends PathsOf<A, 'POST'>, K extends ParseAs = 'auto', R = unknown>(
-    path: P,
-    ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'POST', P>, K, R>>
+  post<P extends string, K extends ParseAs = 'auto', R = unknown>(
+    path: PathArg<A, 'POST', P>,
+    ...args: ArgsFor<A, 'POST', P, BodyArgs<EndpointOf<A, 'POST', P>, K, R>>
   ): ResultOf<EndpointOf<A, 'POST', P>, K, R>;
-  put<P extends PathsOf<A, 'PUT'>, K extends ParseAs = 'auto', R = unknown>(
-    path: P,
-    ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'PUT', P>, K, R>>
+  put<P extends string, K extends ParseAs = 'auto', R = unknown>(
+    path: PathArg<A, 'PUT', P>,
+    ...args: ArgsFor<A, 'PUT', P, BodyArgs<EndpointOf<A, 'PUT', P>, K, R>>
   ): ResultOf<EndpointOf<A, 'PUT', P>, K, R>;
-  patch<P extends PathsOf<A, 'PATCH'>, K extends ParseAs = 'auto', R = unknown>(
-    path: P,
-    ...args: ArgsFor<P, BodyArgs<EndpointOf<A, 'PATCH', P>, K, R>>
+  patch<P extends string, K extends ParseAs = 'auto', R = unknown>(
+    path: PathArg<A, 'PATCH', P>,
+    ...args: ArgsFor<A, 'PATCH', P, BodyArgs<EndpointOf<A, 'PATCH', P>, K, R>>
   ): ResultOf<EndpointOf<A, 'PATCH', P>, K, R>;
   /** Any method of the map, in either case; the body, if any, goes in `options.body`. */
-  request<M extends MethodName, P extends PathsOf<A, Uppercase<M>>, K extends ParseAs = 'auto', R = unknown>(
+  request<M extends MethodName, P extends string, K extends ParseAs = 'auto', R = unknown>(
     method: M,
-    path: P,
-    ...args: ArgsFor<P, RequestArgs<EndpointOf<A, Uppercase<M>, P>, K, R>>
+    path: PathArg<A, Uppercase<M>, P>,
+    ...args: ArgsFor<A, Uppercase<M>, P, RequestArgs<EndpointOf<A, Uppercase<M>, P>, K, R>>
   ): ResultOf<EndpointOf<A, Uppercase<M>, P>, K, R>;
 }
 

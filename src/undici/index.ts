@@ -36,7 +36,7 @@ export function createUndiciFetch(options?: UndiciFetchOptions): UndiciFetch {
   const undiciFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     let request = normalizeRequest(input, init);
     if (request.body instanceof FormData) request = await encodeFormData(request);
-    else if (input instanceof Request && request.body === input.body) {
+    else if (input instanceof Request && init?.body == null && input.body !== null) {
       request = await readRequestBody(request, input);
     }
     for (let redirects = 0; ; redirects++) {

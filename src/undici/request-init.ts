@@ -98,18 +98,56 @@ function encodeBody(body: BodyInit, flat: string[], hasContentType: boolean): Di
 }
 
 /**
- * The body of a Request given as input, read to bytes. fetch knows the length of a Request made from a
- * string, bytes or a form, so it sends a Content-Length and can send the body again after a 307/308; the
- * Request's body stream says neither, so it is read first (ky hands every request over as a Request).
+ * The body of a Request given as input. fetch knows the length of a Request made from a string, bytes, a
+ * Blob or a form, so it sends a Content-Length and can send the body again after a 307/308; the Request's
+ * body stream says neither (ky hands every request over as a Request). Such a body is all there at once:
+ * each read settles before the event loop turns. So the body is read while its chunks come that way;
+ * ended, it is sent as bytes, as fetch sends it. A read that has to wait is a body still being produced
+ * (a Request made from a ReadableStream): it is streamed as it comes, chunked, the chunks already read
+ * first, as a ReadableStream given as `init.body` is (docs/undici.md, "Same semantics as fetch").
  */
 export async function readRequestBody(
   request: NormalizedRequest,
   source: Request,
 ): Promise<NormalizedRequest> {
+  const reader = (source.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
   try {
-    return { ...request, body: new Uint8Array(await source.arrayBuffer()) };
+    for (;;) {
+      const read = reader.read();
+      const next = await Promise.race([read, nextTurn()]);
+      if (next === undefined) return { ...request, body: streamRest(chunks, read, reader) };
+      if (next.done) return { ...request, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) };
+      chunks.push(next.value);
+    }
   } catch (cause) {
+    reader.cancel(cause).catch(() => {});
     throw new TypeError('fetch failed', { cause });
+  }
+}
+
+/** Resolves with `undefined` once the event loop has turned (pending I/O and timers had their go). */
+function nextTurn(): Promise<undefined> {
+  return new Promise((resolve) => setImmediate(() => resolve(undefined)));
+}
+
+/**
+ * The chunks already read, then the pending read's, then the rest of the stream: one pass, as undici
+ * writes it. Closed by undici before its end (the request failed), it cancels the stream.
+ */
+async function* streamRest(
+  chunks: Uint8Array[],
+  pending: Promise<ReadableStreamReadResult<Uint8Array>>,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  let ended = false;
+  try {
+    yield* chunks;
+    for (let next = await pending; !next.done; next = await reader.read()) yield next.value;
+    ended = true;
+  } finally {
+    if (ended) reader.releaseLock();
+    else reader.cancel().catch(() => {});
   }
 }
 

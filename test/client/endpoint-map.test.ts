@@ -214,6 +214,36 @@ describe('what the compiler says of a wrong typed call', () => {
     ]);
   });
 
+  it('names a path that is not in the map when the method has one path, rather than asking for an argument', () => {
+    const lines = compile({
+      'calls.ts': [
+        "import { createApiClient } from '../../../src/index.js';",
+        'interface Api {',
+        "  'GET /users/{id}': { params: { id: string | number }; query: never; body: never; response: { id: number } };",
+        "  'POST /users/{id}': { params: { id: string | number }; query: never; body: { name: string }; response: { id: number } };",
+        '}',
+        "const api = createApiClient<Api>({ baseUrl: 'https://api.test' });",
+        "void api.get('/misspelt');",
+        "void api.request('GET', '/misspelt');",
+        "void api.post('/misspelt', { name: 'a' });",
+        "void api.get('/users/{id}');",
+        'export {};',
+      ].join('\n'),
+    });
+    expect(lines).toEqual([
+      `calls.ts:7: Argument of type '"/misspelt"' is not assignable to parameter of type '"/users/{id}"'.`,
+      `calls.ts:8: Argument of type '"/misspelt"' is not assignable to parameter of type '"/users/{id}"'.`,
+      `calls.ts:9: Argument of type '"/misspelt"' is not assignable to parameter of type '"/users/{id}"'.`,
+      'calls.ts:10: Expected 2 arguments, but got 1.',
+    ]);
+  });
+
+  it('names the paths for a path typed string', () => {
+    expect(calls('declare const path: string;', 'void api.get(path);')).toEqual([
+      `calls.ts:9: Argument of type 'string' is not assignable to parameter of type '"/users" | "/users/{id}"'.`,
+    ]);
+  });
+
   it('asks for the options of a path that needs params', () => {
     expect(calls("void api.get('/users/{id}');")).toEqual(['calls.ts:8: Expected 2 arguments, but got 1.']);
   });

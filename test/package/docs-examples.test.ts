@@ -266,9 +266,8 @@ const COMPILE_ERRORS: Record<string, Record<string, string>> = {
     "await api.get('/users/{id}'); // compile error: params is missing": 'Expected 2 arguments, but got 1.',
     "await api.get('/users/{id}', { params: { userId: 1 } }); // compile error: no parameter userId":
       "Object literal may only specify known properties, and 'userId' does not exist in type '{ id: string | number; }'.",
-    // The number of arguments is checked before the path: '/usres' is no GET path, so the call is checked
-    // against the GET paths of the map, '/users/{id}', which needs `params`.
-    "await api.get('/usres'); // compile error: not a path of Api": 'Expected 2 arguments, but got 1.',
+    // The map has one GET path: the error names it, as it names the paths of a map with many.
+    "await api.get('/usres'); // compile error: not a path of Api": `Argument of type '"/usres"' is not assignable to parameter of type '"/users/{id}"'.`,
   },
 };
 

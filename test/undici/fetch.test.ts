@@ -1,4 +1,6 @@
 import { getEventListeners } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUndiciFetch } from '../../src/undici/index.js';
@@ -245,6 +247,97 @@ describe('createUndiciFetch: request bodies', () => {
     expect(((await (await undiciFetch(request)).json()) as { body: string }).body).toBe('{"a":1}');
     expect(server.requests[before]?.headers['content-length']).toBe('7');
     expect(server.requests[before]?.headers['transfer-encoding']).toBeUndefined();
+    // So are bytes, a Blob and a form (a File part included): all there at once, as a string is.
+    const form = new FormData();
+    form.append('file', new File(['x'.repeat(100_000)], 'a.txt'));
+    for (const body of [new Uint8Array(300_000), new Blob(['blob']), form]) {
+      const sent = server.requests.length;
+      await (await undiciFetch(new Request(`${server.url}/echo`, { method: 'POST', body }))).text();
+      expect(server.requests[sent]?.headers['content-length']).toBe(
+        String(server.requests[sent]?.body.length),
+      );
+      expect(server.requests[sent]?.headers['transfer-encoding']).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['init.body', (url: string, body: ReadableStream<Uint8Array>) => undiciFetch(url, streamInit(body))],
+    [
+      'a Request',
+      (url: string, body: ReadableStream<Uint8Array>) => undiciFetch(new Request(url, streamInit(body))),
+    ],
+  ])(
+    'streams a ReadableStream body given as %s: the server has its first chunk before the last is made',
+    async (_, send) => {
+      const upload = await createUploadServer();
+      try {
+        let firstChunkArrived = false;
+        let pulls = 0;
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            if (pulls++ === 0) return controller.enqueue(new TextEncoder().encode('first;'));
+            // Withholds the last chunk until the server has the first (or 3 s have passed: buffered).
+            firstChunkArrived = await Promise.race([
+              upload.firstChunk.then(() => true),
+              new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000)),
+            ]);
+            controller.enqueue(new TextEncoder().encode('last'));
+            controller.close();
+          },
+        });
+        const response = await send(`${upload.url}/upload`, body);
+        expect(await response.text()).toBe('first;last');
+        expect(firstChunkArrived).toBe(true);
+        expect(upload.headers[0]?.['transfer-encoding']).toBe('chunked');
+      } finally {
+        await upload.close();
+      }
+    },
+  );
+
+  it("rejects with TypeError('fetch failed') and the stream's error when a Request's stream body fails mid-upload", async () => {
+    const upload = await createUploadServer();
+    try {
+      const failure = new Error('disk went away');
+      let pulls = 0;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (pulls++ === 0) return controller.enqueue(new TextEncoder().encode('first;'));
+          await upload.firstChunk;
+          controller.error(failure);
+        },
+      });
+      const error = (await undiciFetch(new Request(`${upload.url}/upload`, streamInit(body))).catch(
+        (e: unknown) => e,
+      )) as TypeError;
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toBe('fetch failed');
+      expect(error.cause).toBe(failure);
+    } finally {
+      await upload.close();
+    }
+  });
+
+  it("rejects with the signal's reason when aborted mid-upload of a Request's stream body that never ends", async () => {
+    const upload = await createUploadServer();
+    try {
+      const controller = new AbortController();
+      let pulls = 0;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(stream) {
+          if (pulls++ === 0) return stream.enqueue(new TextEncoder().encode('first;'));
+          await new Promise(() => {}); // the last chunk never comes
+        },
+      });
+      const init = { ...streamInit(body), signal: controller.signal };
+      const pending = undiciFetch(new Request(`${upload.url}/upload`, init));
+      await upload.firstChunk;
+      const reason = new Error('user left');
+      controller.abort(reason);
+      await expect(pending).rejects.toBe(reason);
+    } finally {
+      await upload.close();
+    }
   });
 
   it("sends the Request's own body when init.body is null, as fetch does", async () => {
@@ -381,3 +474,44 @@ describe('createUndiciFetch: failures', () => {
     await own.close();
   });
 });
+
+/** The init of a POST whose body is `body` (fetch asks for `duplex: 'half'` with a stream). */
+function streamInit(body: ReadableStream<Uint8Array>): RequestInit {
+  return { method: 'POST', body, duplex: 'half' } as RequestInit;
+}
+
+/**
+ * A server on 127.0.0.1 whose `firstChunk` resolves when the first chunk of a request body arrives (the
+ * shared test server reads whole bodies first), and that answers with the body once it has ended.
+ */
+async function createUploadServer() {
+  let arrived!: () => void;
+  const firstChunk = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const headers: Record<string, string | string[] | undefined>[] = [];
+  const upload = createServer((req, res) => {
+    headers.push(req.headers);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      arrived();
+    });
+    req.on('error', () => {});
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((resolve) => upload.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(upload.address() as AddressInfo).port}`,
+    firstChunk,
+    headers,
+    close: () =>
+      new Promise<void>((resolve) => {
+        upload.closeAllConnections();
+        upload.close(() => resolve());
+      }),
+  };
+}

@@ -232,4 +232,20 @@ describe('createUndiciFetch: redirects', () => {
     expect(error.message).toBe('fetch failed');
     expect((error.cause as Error).message).toBe('cannot follow a redirect with a stream body');
   });
+
+  it("cannot repeat a Request's stream body on a 307 either: it was streamed, not read first", async () => {
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (pulls++ > 0) return controller.close();
+        await new Promise((resolve) => setTimeout(resolve, 20)); // still being produced
+        controller.enqueue(new TextEncoder().encode('once'));
+      },
+    });
+    const init = { method: 'POST', body, duplex: 'half' } as RequestInit;
+    const request = new Request(`${server.url}/to/307`, init);
+    const error = (await undiciFetch(request).catch((e: unknown) => e)) as TypeError;
+    expect(error.message).toBe('fetch failed');
+    expect((error.cause as Error).message).toBe('cannot follow a redirect with a stream body');
+  });
 });
