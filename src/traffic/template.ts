@@ -162,7 +162,16 @@ function mergePair(
   // Two plural words are two collections too (`/api/teams`, `/api/orgs`), not two values of one name.
   const collections = (k: number): boolean =>
     singular(segmentsA[k]!) !== undefined && singular(segmentsB[k]!) !== undefined;
-  if (literalDiffs.some((k) => beforeIds(k) || afterIds(k) || collections(k))) return false;
+  // A varying last segment is a member of a collection only after a plural word (`/users/alice`), a
+  // parameter (`/repos/{owner}/linux`) or a name right after a plural word (`/repos/octocat/linux`);
+  // under any other literal two words are two resources (`/api/health`, `/api/status`).
+  const literalAt = (k: number): boolean => k >= 0 && !marks[a]![k]! && !marks[b]![k]!;
+  const notMembers = (k: number): boolean =>
+    k === segmentsA.length - 1 &&
+    (k === 0 || literalAt(k - 1)) &&
+    singular(segmentsA[k - 1] ?? '') === undefined &&
+    !(literalAt(k - 2) && singular(segmentsA[k - 2]!) !== undefined);
+  if (literalDiffs.some((k) => beforeIds(k) || afterIds(k) || collections(k) || notMembers(k))) return false;
   if (literalDiffs.length === 0) {
     // Only literal-beside-parameter differences: the literal joins when the parameter holds names, not
     // ids (`/users/carol` joins `/users/{user}` of alice and bob; `/users/me` stays beside `/users/{id}`).
