@@ -4,6 +4,7 @@
 // are named".
 import { isIdLike } from '../shared/id-like.js';
 import { safeDecode } from '../shared/safe-decode.js';
+import { type RoundView, visitCandidates } from './candidates.js';
 import { type Outline, similar } from './similar.js';
 
 /** One distinct path of the traffic: its raw (percent-encoded) segments and the outline of its 2xx bodies. */
@@ -45,58 +46,83 @@ export function templateOfUrl(url: URL): PathTemplate {
   return templatePaths([{ segments: pathSegments(url.pathname), outline: undefined }])[0]!;
 }
 
+/** Paths merged so far. Every member has the same marks (parameters), so the group holds them. */
+interface Group {
+  readonly members: number[];
+  /** The smallest member: the one compared for the group in the next round. */
+  min: number;
+  readonly marks: boolean[];
+  /** Per segment, whether every member's value there is a parameter on its own (an id, a token). */
+  readonly ids: boolean[];
+}
+
+/** What merging reads and changes: the paths, their decoded segments, each path's group, and the groups
+ * the round changed. */
+interface Merging {
+  readonly paths: readonly PathSample[];
+  readonly decoded: readonly string[][];
+  readonly groups: Group[];
+  readonly changed: Set<Group>;
+}
+
 /**
  * The template of each path, in the order given. Paths that end with the same template are one
  * resource; every method of the traffic shares these templates.
  */
 export function templatePaths(paths: readonly PathSample[]): PathTemplate[] {
   const decoded = paths.map((path) => path.segments.map(safeDecode));
-  const marks = decoded.map((segments) => segments.map(isParamSegment));
   // Paths merged once stay together: a mark set on one is set on every path merged with it. Paths that
   // already read the same (`/users/1`, `/users/2`) start together, and only one path per group is compared.
-  const together: number[][] = [];
-  const start = new Map<string, number[]>();
-  paths.forEach((_, index) => {
-    const key = shapeKey(paths[index]!.segments, marks[index]!);
-    const group = start.get(key) ?? [];
-    group.push(index);
-    start.set(key, group);
-    together[index] = group;
+  const groups: Group[] = [];
+  const start = new Map<string, Group>();
+  paths.forEach((path, index) => {
+    const marks = decoded[index]!.map(isParamSegment);
+    const key = shapeKey(path.segments, marks);
+    let group = start.get(key);
+    if (group === undefined) {
+      group = { members: [], min: index, marks, ids: [...marks] };
+      start.set(key, group);
+    }
+    group.members.push(index);
+    groups[index] = group;
   });
-  // Each merge only adds marks, so this ends: at most one round per segment of all paths, plus one.
-  let changed = true;
-  while (changed) {
-    changed = false;
+  const merging: Merging = { paths, decoded, groups, changed: new Set(groups) };
+  // Each merge makes two groups one, so this ends; a round with no merge changes nothing and is the last.
+  while (merging.changed.size > 0) {
     const byLength = new Map<number, number[]>();
-    for (const group of new Set(together)) {
-      const first = group[0]!;
-      const bucket = byLength.get(paths[first]!.segments.length) ?? [];
-      bucket.push(first);
-      byLength.set(paths[first]!.segments.length, bucket);
-    }
-    for (const bucket of byLength.values()) {
-      for (let i = 0; i < bucket.length; i++) {
-        for (let j = i + 1; j < bucket.length; j++) {
-          if (mergePair(bucket[i]!, bucket[j]!, paths, decoded, marks, together)) changed = true;
-        }
-      }
-    }
+    const fresh = new Set<number>();
+    groups.forEach((group, index) => {
+      if (group.min !== index) return;
+      if (merging.changed.has(group)) fresh.add(index);
+      const bucket = byLength.get(paths[index]!.segments.length) ?? [];
+      bucket.push(index);
+      byLength.set(paths[index]!.segments.length, bucket);
+    });
+    merging.changed.clear();
+    const view: RoundView = {
+      segments: (index) => decoded[index]!,
+      marks: (index) => groups[index]!.marks,
+      kind: (index) => paths[index]!.outline?.kind,
+      sameGroup: (a, b) => groups[a] === groups[b],
+      fresh: (index) => fresh.has(index),
+    };
+    for (const bucket of byLength.values()) visitCandidates(bucket, view, (a, b) => mergePair(a, b, merging));
   }
   // Paths with the same marks and literals share one set of names, derived from all their values.
-  const groups = new Map<string, number[]>();
+  const named = new Map<string, number[]>();
   paths.forEach((path, index) => {
-    const key = shapeKey(path.segments, marks[index]!);
-    const group = groups.get(key) ?? [];
+    const key = shapeKey(path.segments, groups[index]!.marks);
+    const group = named.get(key) ?? [];
     group.push(index);
-    groups.set(key, group);
+    named.set(key, group);
   });
   const result: PathTemplate[] = new Array(paths.length);
-  for (const group of groups.values()) {
+  for (const group of named.values()) {
     const first = group[0]!;
     const template = nameTemplate(
       decoded[first]!,
       paths[first]!.segments,
-      marks[first]!,
+      groups[first]!.marks,
       group.map((index) => decoded[index]!),
     );
     for (const index of group) result[index] = template;
@@ -111,73 +137,76 @@ export function templatePaths(paths: readonly PathSample[]): PathTemplate[] {
  * only by a literal where the other has a parameter joins it when that parameter holds names
  * (`/users/carol` beside `/users/{user}`), not when it holds ids (`/users/me` beside `/users/{id}`).
  */
-function mergePair(
-  a: number,
-  b: number,
-  paths: readonly PathSample[],
-  decoded: readonly string[][],
-  marks: boolean[][],
-  together: number[][],
-): boolean {
-  if (together[a] === together[b]) return false;
+function mergePair(a: number, b: number, { paths, decoded, groups, changed }: Merging): void {
+  const groupA = groups[a]!;
+  const groupB = groups[b]!;
+  if (groupA === groupB) return;
+  const marksA = groupA.marks;
+  const marksB = groupB.marks;
   const literalDiffs: number[] = [];
   const mismatches: number[] = [];
   const segmentsA = decoded[a]!;
   const segmentsB = decoded[b]!;
   for (let k = 0; k < segmentsA.length; k++) {
-    const markA = marks[a]![k]!;
-    const markB = marks[b]![k]!;
+    const markA = marksA[k]!;
+    const markB = marksB[k]!;
     if (markA && markB) continue;
     if (markA !== markB) mismatches.push(k);
     else if (segmentsA[k] !== segmentsB[k]) {
       literalDiffs.push(k);
-      if (literalDiffs.length > 1) return false;
+      if (literalDiffs.length > 1) return;
     }
   }
-  if (literalDiffs.length > 1 || (literalDiffs.length === 0 && mismatches.length === 0)) return false;
+  if (literalDiffs.length > 1 || (literalDiffs.length === 0 && mismatches.length === 0)) return;
   // The same neighbours are the evidence: paths with no literal in common (`/health`, `/status`) are
   // distinct resources, not values of one parameter.
   const sharesLiteral = segmentsA.some(
-    (segment, k) => !marks[a]![k]! && !marks[b]![k]! && segment === segmentsB[k],
+    (segment, k) => !marksA[k]! && !marksB[k]! && segment === segmentsB[k],
   );
-  if (!sharesLiteral) return false;
+  if (!sharesLiteral) return;
   // A version never becomes a parameter, whether it differs from another literal or stands beside one.
   const merged = [...literalDiffs, ...mismatches];
-  if (merged.some((k) => VERSION_LIKE.test(segmentsA[k]!) || VERSION_LIKE.test(segmentsB[k]!))) return false;
+  if (merged.some((k) => VERSION_LIKE.test(segmentsA[k]!) || VERSION_LIKE.test(segmentsB[k]!))) return;
   // A literal right before a parameter of ids names a collection (`/users/{id}`, `/orgs/{id}`): two
   // collections are two resources, however alike their items.
-  const members = [...together[a]!, ...together[b]!];
-  const beforeIds = (k: number): boolean =>
-    k + 1 < segmentsA.length &&
-    marks[a]![k + 1]! &&
-    marks[b]![k + 1]! &&
-    members.every((member) => isParamSegment(decoded[member]![k + 1]!));
+  const idsAt = (k: number): boolean => groupA.ids[k] === true && groupB.ids[k] === true;
+  const beforeIds = (k: number): boolean => idsAt(k + 1);
   // A literal right after a parameter of ids names a sub-resource (`/users/{id}/settings`,
   // `/users/{id}/profile`): two sub-resources are two resources too.
-  const afterIds = (k: number): boolean =>
-    k > 0 &&
-    marks[a]![k - 1]! &&
-    marks[b]![k - 1]! &&
-    members.every((member) => isParamSegment(decoded[member]![k - 1]!));
+  const afterIds = (k: number): boolean => idsAt(k - 1);
   // Two plural words are two collections too (`/api/teams`, `/api/orgs`), not two values of one name.
   const collections = (k: number): boolean =>
     singular(segmentsA[k]!) !== undefined && singular(segmentsB[k]!) !== undefined;
-  if (literalDiffs.some((k) => beforeIds(k) || afterIds(k) || collections(k))) return false;
-  if (literalDiffs.length === 0) {
-    // Only literal-beside-parameter differences: the literal joins when the parameter holds names, not
-    // ids (`/users/carol` joins `/users/{user}` of alice and bob; `/users/me` stays beside `/users/{id}`).
-    const holdsNames = (position: number): boolean => {
-      const side = marks[a]![position] ? a : b;
-      return together[side]!.some((member) => !isParamSegment(decoded[member]![position]!));
-    };
-    if (!mismatches.every(holdsNames)) return false;
+  // A varying last segment is a member of a collection only after a plural word (`/users/alice`), a
+  // parameter (`/repos/{owner}/linux`) or a name right after a plural word (`/repos/octocat/linux`);
+  // under any other literal two words are two resources (`/api/health`, `/api/status`).
+  const literalAt = (k: number): boolean => k >= 0 && !marksA[k]! && !marksB[k]!;
+  const notMembers = (k: number): boolean =>
+    k === segmentsA.length - 1 &&
+    (k === 0 || literalAt(k - 1)) &&
+    singular(segmentsA[k - 1] ?? '') === undefined &&
+    !(literalAt(k - 2) && singular(segmentsA[k - 2]!) !== undefined);
+  if (literalDiffs.some((k) => beforeIds(k) || afterIds(k) || collections(k) || notMembers(k))) return;
+  // Only literal-beside-parameter differences: the literal joins when the parameter holds names, not
+  // ids (`/users/carol` joins `/users/{user}` of alice and bob; `/users/me` stays beside `/users/{id}`).
+  if (literalDiffs.length === 0 && mismatches.some((k) => (marksA[k] ? groupA : groupB).ids[k])) return;
+  if (!similar(paths[a]!.outline, paths[b]!.outline)) return;
+  changed.add(join(groupA, groupB, merged, groups));
+}
+
+/** Makes two groups one, with the marks of both and the segments that merged them as parameters; returns it. */
+function join(a: Group, b: Group, merged: readonly number[], groups: Group[]): Group {
+  const [big, small] = a.members.length >= b.members.length ? [a, b] : [b, a];
+  for (const member of small.members) {
+    big.members.push(member);
+    groups[member] = big;
   }
-  if (!similar(paths[a]!.outline, paths[b]!.outline)) return false;
-  for (const member of members) {
-    together[member] = members;
-    for (const position of merged) marks[member]![position] = true;
-  }
-  return true;
+  big.min = Math.min(big.min, small.min);
+  small.ids.forEach((id, k) => {
+    if (!id) big.ids[k] = false;
+  });
+  for (const k of merged) big.marks[k] = true;
+  return big;
 }
 
 /** The segments with every parameter as `{}`: paths with the same key have the same template. */

@@ -104,6 +104,35 @@ describe('templatePaths: which segments become parameters', () => {
     ]);
   });
 
+  it('keeps two words under a literal that is not a collection apart however alike their answers (/api/health, /api/status)', () => {
+    const ok = { ok: true, uptime: 1 };
+    expect(templates({ '/api/health': ok, '/api/status': ok })).toEqual(['/api/health', '/api/status']);
+    expect(templates({ '/v1/api/ping': ok, '/v1/api/ready': ok, '/v1/api/live': ok })).toEqual([
+      '/v1/api/ping',
+      '/v1/api/ready',
+      '/v1/api/live',
+    ]);
+    // After a plural word, a name right after a plural word, or a parameter of names, they are members.
+    expect(
+      templates({
+        '/users/alice': ok,
+        '/users/bob': ok,
+        '/repos/octocat/hello-world': ok,
+        '/repos/octocat/linux': ok,
+        '/u/alice/hello-world': ok,
+        '/u/bob/hello-world': ok,
+        '/u/alice/linux': ok,
+        '/u/bob/linux': ok,
+      }),
+    ).toEqual([
+      '/users/{user}',
+      '/users/{user}',
+      '/repos/octocat/{id}',
+      '/repos/octocat/{id}',
+      ...Array(4).fill('/u/{id}/{id2}'),
+    ]);
+  });
+
   it('keeps the sub-resources after a parameter of ids apart (/users/{id}/settings, /users/{id}/profile)', () => {
     const settings = { theme: 'dark', locale: 'en' };
     expect(

@@ -158,20 +158,20 @@ describe('typefetch --type --har (in memory)', () => {
     const deepEntry = (url: string) =>
       `{"request":{"method":"GET","url":"${url}"},` +
       `"response":{"status":200,"content":{"mimeType":"application/json","text":${deep}}}}`;
-    const har = `{"log":{"entries":[${deepEntry('https://api.example.com/grid/a')},${deepEntry('https://api.example.com/grid/b')}]}}`;
+    const har = `{"log":{"entries":[${deepEntry('https://api.example.com/grids/a')},${deepEntry('https://api.example.com/grids/b')}]}}`;
     await writeFile(path.join(dir, 'api.har'), har);
     const { io, stdout, stderr } = memoryIO(dir);
     expect(await run(['--type', '--har', 'api.har'], io)).toBe(0);
     expect([stdout(), stderr()]).toEqual([
-      '✅ GET /grid/{id} -> src/types/get-grid-id.ts\n' +
+      '✅ GET /grids/{grid} -> src/types/get-grids-grid.ts\n' +
         '✅ export interface Api -> src/types/index.ts\n' +
         '✅ 1 endpoint from 2 requests in api.har, written to src/types\n',
       '',
     ]);
-    expect(await readFile(path.join(dir, 'src/types/get-grid-id.ts'), 'utf8')).toBe(
-      '// This file was auto-generated from an API response: GET /grid/{id}.\n' +
+    expect(await readFile(path.join(dir, 'src/types/get-grids-grid.ts'), 'utf8')).toBe(
+      '// This file was auto-generated from an API response: GET /grids/{grid}.\n' +
         `// Generated at: ${FIXED_NOW.toISOString()}\n\n` +
-        `export type GetGridId = unknown${'[]'.repeat(65)};\n`,
+        `export type GetGridsGrid = unknown${'[]'.repeat(65)};\n`,
     );
   });
 
