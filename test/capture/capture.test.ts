@@ -388,34 +388,32 @@ describe('captureTypes with the client', () => {
     expect(process.listenerCount('beforeExit')).toBe(listeners);
   });
 
-  it('keeps at most maxEndpoints endpoints and says so once', async () => {
+  /** Captures `urls` in turn with `maxEndpoints: 1`, reading each body: the capture and the errors reported. */
+  async function captureOneEndpoint(urls: readonly string[]): Promise<[TypeCapture, string[]]> {
     const errors: string[] = [];
-    capture = captureTypes({
+    const limited = captureTypes({
       outDir,
       debounceMs: 60_000,
       maxEndpoints: 1,
       onError: (e) => errors.push(e.message),
     });
-    for (const url of ['/users/1', '/stats', '/problem'])
-      await (await capture.fetch(server.url + url)).text();
-    await capture.flush();
+    capture = limited;
+    for (const url of urls) await (await limited.fetch(server.url + url)).text();
+    await limited.flush();
+    return [limited, errors];
+  }
+
+  it('keeps at most maxEndpoints endpoints and says so once', async () => {
+    const [, errors] = await captureOneEndpoint(['/users/1', '/stats', '/problem']);
     expect(await files()).toEqual(['get-users-id.ts', 'index.ts']);
     expect(errors).toEqual([
       'maxEndpoints (1) reached: responses of GET /stats and other new endpoints are not captured',
     ]);
   });
   it('counts towards maxEndpoints only endpoints with a response merged, not those whose bodies were empty or not JSON', async () => {
-    const errors: string[] = [];
-    capture = captureTypes({
-      outDir,
-      debounceMs: 60_000,
-      maxEndpoints: 1,
-      onError: (e) => errors.push(e.message),
-    });
-    for (const url of ['/broken', '/blank', '/users/1']) await (await capture.fetch(server.url + url)).text();
-    await capture.flush();
+    const [limited, errors] = await captureOneEndpoint(['/broken', '/blank', '/users/1']);
     expect(await files()).toEqual(['get-users-id.ts', 'index.ts']);
-    expect(capture.endpoints().map((endpoint) => [endpoint.key, endpoint.samples])).toEqual([
+    expect(limited.endpoints().map((endpoint) => [endpoint.key, endpoint.samples])).toEqual([
       ['GET /users/{id}', 1],
     ]);
     expect(errors).toEqual([]);
