@@ -15,6 +15,7 @@ import {
   resolveMethod,
   resolveName,
   resolveNonEmpty,
+  resolveOutDir,
   resolveTimeout,
   resolveWholeNumber,
 } from './values.js';
@@ -165,7 +166,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedCommand {
       sources,
       body,
       headers,
-      out: resolveNonEmpty('--out', values.out) ?? CLI_DEFAULTS.out,
+      out: resolveOutDir(values.out) ?? CLI_DEFAULTS.out,
       endpoint: resolveEndpoint(
         sources.slice(0, positionals.length),
         sources.slice(positionals.length),
@@ -199,7 +200,7 @@ function configCommand(
   }
   return {
     configPath: resolveNonEmpty('--config', values.config)!,
-    out: resolveNonEmpty('--out', values.out),
+    out: resolveOutDir(values.out),
     timeoutMs: resolveTimeout(values.timeout),
     concurrency: resolveWholeNumber('--concurrency', values.concurrency, 1, MAX_CONCURRENCY, 'requests'),
     verbose: values.verbose === true,
@@ -235,7 +236,7 @@ function harCommand(
   }
   return {
     harPath: resolveNonEmpty('--har', values.har)!,
-    out: resolveNonEmpty('--out', values.out) ?? CLI_DEFAULTS.out,
+    out: resolveOutDir(values.out) ?? CLI_DEFAULTS.out,
     openapi,
     verbose: values.verbose === true,
     output: { ...CLI_DEFAULTS.output, ...output, format: 'typescript' },

@@ -111,6 +111,20 @@ export function resolveName(raw: string | undefined): string | undefined {
   return name;
 }
 
+/**
+ * `--out`: a folder. `-` is refused rather than made a folder named `-`: it reads as "stdout", where the
+ * types are printed anyway (docs/cli.md, "Errors").
+ */
+export function resolveOutDir(raw: string | undefined): string | undefined {
+  const out = resolveNonEmpty('--out', raw);
+  if (out === '-') {
+    throw new UsageError(
+      '--out takes a folder, not "-": the types are printed on stdout anyway; give a folder such as --out=src/types',
+    );
+  }
+  return out;
+}
+
 export function resolveNonEmpty(option: string, raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   if (raw.trim() === '') throw new UsageError(`${option} must not be empty`);

@@ -177,6 +177,10 @@ describe('parseCliArgs usage errors', () => {
       '--timeout must be a whole number of milliseconds from 1 to 2147483647, got "2147483648"',
     ],
     [['--type', '--out=', URL_ARG], '--out must not be empty'],
+    [
+      ['--type', '--out=-', URL_ARG],
+      '--out takes a folder, not "-": the types are printed on stdout anyway; give a folder such as --out=src/types',
+    ],
     [['--type', '--name=  ', URL_ARG], '--name must not be empty'],
     [['--type', '--name=!!!', URL_ARG], '--name must contain an ASCII letter or digit, got "!!!"'],
   ])('%j -> %s', (argv, message) => {
