@@ -80,22 +80,6 @@ describe('run failures exit 1 with one error line', () => {
     },
   );
 
-  it('unreachable port -> ❌ Error: fetch failed', async () => {
-    expect(await runCli(['--type', `http://127.0.0.1:${closedPort}/users`], dir)).toEqual({
-      code: 1,
-      stdout: `🔄 Fetching GET http://127.0.0.1:${closedPort}/users...\n`,
-      stderr: '❌ Error: fetch failed\n',
-    });
-  });
-
-  it('--verbose adds the network cause on a further line', async () => {
-    const result = await runCli(['--type', '--verbose', `http://127.0.0.1:${closedPort}/users`], dir);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe(
-      `❌ Error: fetch failed\n   cause: connect ECONNREFUSED 127.0.0.1:${closedPort} (ECONNREFUSED)\n`,
-    );
-  });
-
   it('non-JSON body -> the status, the content type and the JSON parser message', async () => {
     const result = await runCli(['--type', `${server.url}/html`], dir);
     expect(result.code).toBe(1);

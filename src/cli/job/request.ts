@@ -2,6 +2,7 @@ import { isJsonContentType } from '../../client/response.js';
 import { basicAuthorization, type HeaderArg, hasHeader } from '../args/headers.js';
 import { RunError } from '../errors.js';
 import { escapeControls } from '../terminal/escape.js';
+import { networkFailureMessage } from './network-failure.js';
 import { formatOfContentType, parseSamples } from './samples-text.js';
 
 /** What {@link fetchSamples} sends. */
@@ -24,7 +25,7 @@ const EXCERPT_BYTES = 300;
  * Sends the request and parses the response as JSON: one sample, or one per line for a JSON Lines body
  * (`Content-Type: application/x-ndjson` or `application/jsonl`, or a body that is not one JSON document
  * but whose lines each are). Failures are {@link RunError}s with the messages of docs/cli.md, "Errors and what to do":
- * `HTTP <status>: <status text>`, `fetch failed`, the JSON parser's own message for a body that claims
+ * `HTTP <status>: <status text>`, `fetch failed: <reason>`, the JSON parser's own message for a body that claims
  * to be JSON, and the status and content type of a 2xx response that is not JSON.
  *
  * Redirects are followed here rather than by fetch so that the caller's headers (often credentials such as
@@ -144,14 +145,14 @@ async function notJson(
 }
 
 // fetch rejects with the signal's TimeoutError (also while reading the body); anything else is the
-// network failure, whose message is `fetch failed` (undici) and whose cause says why.
+// network failure, whose message is `fetch failed` (undici) and whose cause's code says why.
 function failure(error: unknown, signal: AbortSignal | null | undefined, timeoutMs: number): RunError {
   if ((error as { name?: unknown }).name === 'TimeoutError' || signal?.reason?.name === 'TimeoutError') {
     return new RunError(`Request timed out after ${timeoutMs} ms (raise it with --timeout)`, {
       cause: error,
     });
   }
-  return new RunError(error instanceof Error ? error.message : String(error), { cause: error });
+  return new RunError(networkFailureMessage(error), { cause: error });
 }
 
 async function readExcerpt(response: Response): Promise<string> {

@@ -122,12 +122,12 @@ function detailOf(error: unknown): string[] {
     const inner = cause instanceof AggregateError ? cause.errors : [cause];
     for (const each of inner) {
       const code = (each as { code?: unknown } | null)?.code;
-      // A RunError wraps fetch's own `fetch failed`; saying it twice tells nothing.
-      if (!said.endsWith(messageOf(each))) {
+      // A RunError wraps fetch's own `fetch failed` (and adds its reason); saying it twice tells nothing.
+      if (!said.includes(messageOf(each))) {
         lines.push(`cause: ${messageOf(each)}${typeof code === 'string' ? ` (${code})` : ''}`);
       }
     }
-    said = messageOf(cause);
+    said += `\n${messageOf(cause)}`;
     cause = (cause as { cause?: unknown } | null)?.cause;
   }
   return lines;
