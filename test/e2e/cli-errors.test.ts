@@ -135,7 +135,7 @@ describe('usage errors exit 2 with the reason and a --help hint', () => {
     [
       'missing URL',
       () => ['--type'],
-      'Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users',
+      'Missing <url>: give the endpoint to fetch (e.g. https://api.example.com/users), a JSON file, or - to read stdin',
     ],
     ['non-http URL', () => ['--type', 'ftp://127.0.0.1/users'], '<url> must use http or https, got "ftp:"'],
     [

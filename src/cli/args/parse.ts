@@ -277,7 +277,7 @@ function resolveSources(
     const taken = urlTakenAsValue(values);
     throw new UsageError(
       taken === undefined
-        ? 'Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users'
+        ? 'Missing <url>: give the endpoint to fetch (e.g. https://api.example.com/users), a JSON file, or - to read stdin'
         : `Missing <url>: "${displayUrl(taken.url)}" was taken as the value of ${taken.option}; write ${taken.option}=<value> before the URL`,
     );
   }

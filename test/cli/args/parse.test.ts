@@ -156,7 +156,10 @@ describe('parseCliArgs usage errors', () => {
       ['--type', '--header=Bad Name: v', URL_ARG],
       '--header #1 must look like "Name: value": the name "Bad" is followed by a character a header name cannot hold',
     ],
-    [['--type'], 'Missing <url>: give the endpoint to fetch, e.g. https://api.example.com/users'],
+    [
+      ['--type'],
+      'Missing <url>: give the endpoint to fetch (e.g. https://api.example.com/users), a JSON file, or - to read stdin',
+    ],
     [['--type', 'http://[bad/users'], '<url> must be an absolute http(s) URL, got "http://[bad/users"'],
     [['--type', 'ftp://example.com/users'], '<url> must use http or https, got "ftp:"'],
     [['--type', 'file:///etc/passwd'], '<url> must use http or https, got "file:"'],
