@@ -210,7 +210,7 @@ export interface GetUsersId {
   name: string;
 }
 export interface GetUsersIdQuery {
-  fields?: string;
+  fields?: string | undefined;
 }
 export interface PostUsersBody {
   name: string;
