@@ -71,11 +71,15 @@ const TS_TYPES: Record<QueryScalar, string> = {
   string: 'string',
 };
 
-/** `export interface <name> { ... }` for the parameters, ending with a newline. */
+/**
+ * `export interface <name> { ... }` for the parameters, ending with a newline. An optional one also takes
+ * `undefined`, which the client leaves out of the URL, so that a value that may be missing can be passed
+ * under `exactOptionalPropertyTypes` as without a map (docs/traffic.md, "The endpoint map").
+ */
 export function emitQueryType(params: readonly QueryParam[], name: string): string {
   const lines = params.map(({ name: key, type, array, required }) => {
     const value = array ? `${TS_TYPES[type]} | ${TS_TYPES[type]}[]` : TS_TYPES[type];
-    return `  ${propertyKey(key)}${required ? '' : '?'}: ${value};`;
+    return `  ${propertyKey(key)}${required ? `: ${value}` : `?: ${value} | undefined`};`;
   });
   return `export interface ${name} {\n${lines.join('\n')}\n}\n`;
 }

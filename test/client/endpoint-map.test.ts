@@ -247,4 +247,42 @@ describe('what the compiler says of a wrong typed call', () => {
   it('asks for the options of a path that needs params', () => {
     expect(calls("void api.get('/users/{id}');")).toEqual(['calls.ts:8: Expected 2 arguments, but got 1.']);
   });
+
+  // docs/client.md, "A function that wraps a call typed by path".
+  it('refuses a wrapper generic in the path, as docs/client.md says: the arguments after it depend on the endpoint', () => {
+    expect(
+      calls(
+        "function load<P extends '/users' | '/users/{id}'>(path: P) { return api.get(path); }",
+        'void load;',
+      ),
+    ).toEqual([
+      `calls.ts:8: Argument of type 'P' is not assignable to parameter of type 'PathArg<Api, "GET", P>'.\n` +
+        `  Type '"/users" | "/users/{id}"' is not assignable to type 'PathArg<Api, "GET", P>'.\n` +
+        `    Type '"/users"' is not assignable to type 'PathArg<Api, "GET", P>'.`,
+    ]);
+  });
+
+  it('checks each call of a wrapper typed as the method it wraps by its path, naming a misspelt one', () => {
+    const wrapper = [
+      "const load: import('../../../src/index.js').TypedApiClient<Api>['get'] = (path, ...args) => {",
+      '  console.log(path);',
+      '  return api.get(path, ...args);',
+      '};',
+    ];
+    expect(
+      calls(
+        ...wrapper,
+        "const user: { id: number } = await load('/users/{id}', { params: { id: 1 } });",
+        "const users: { id: number }[] = await load('/users');",
+        'void user, users;',
+        "void load('/usres');",
+        "void load('/users/{id}');",
+        "void load('/users/{id}', { params: { userId: 1 } });",
+      ),
+    ).toEqual([
+      `calls.ts:15: Argument of type '"/usres"' is not assignable to parameter of type '"/users" | "/users/{id}"'.`,
+      'calls.ts:16: Expected 2 arguments, but got 1.',
+      "calls.ts:17: Object literal may only specify known properties, and 'userId' does not exist in type '{ id: string | number; }'.",
+    ]);
+  });
 });

@@ -10,6 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir } from '../cli/helpers/memory-io.js';
 import { compile, typedCallsModule } from '../helpers/compile.js';
 import { serveEach } from '../helpers/server.js';
+import { harText } from '../traffic/helpers/har-text.js';
 import { recordHar } from '../traffic/helpers/record-har.js';
 import { SAMPLE_REQUESTS, SECRETS, sampleApi, samplePage } from '../traffic/helpers/sample-api.js';
 import { ensureBuilt, ROOT, runCli } from './helpers/cli.js';
@@ -147,6 +148,76 @@ describe('typefetch --type --har <file>', () => {
     expect(Object.keys(files)).toContain('index.ts');
     const outputs = [types.stdout, types.stderr, openapi.stdout, openapi.stderr, ...Object.values(files)];
     expect(leaked(outputs)).toEqual([]);
+  });
+});
+
+describe('the journey: a HAR, its map and OpenAPI document, typed calls', () => {
+  const todo = (id: number) => ({ id, title: `t${id}`, done: false });
+  const JOURNEY = harText([
+    { url: 'https://api.test/todos?page=1&limit=10', response: [todo(1), todo(2)] },
+    { url: 'https://api.test/todos?page=2', response: [todo(3)] },
+    { url: 'https://api.test/todos/1', response: todo(1) },
+    { url: 'https://api.test/todos/2', response: todo(2) },
+    {
+      method: 'POST',
+      url: 'https://api.test/todos',
+      body: { title: 'a', done: false },
+      status: 201,
+      response: todo(9),
+    },
+    { method: 'PUT', url: 'https://api.test/todos/9', body: { title: 'b', done: true }, response: todo(9) },
+    { method: 'DELETE', url: 'https://api.test/todos/9', status: 204, mimeType: 'x-unknown', rawText: '' },
+    { url: 'https://api.test/users/3/todos/1', response: todo(1) },
+    { url: 'https://api.test/users/4/todos/7', response: todo(7) },
+  ]);
+
+  it('the map has exactly the operations of the OpenAPI document, which validates; each call is typed by its path', async () => {
+    await writeFile(path.join(dir, 'api.har'), JOURNEY);
+    const types = await runCli(['--type', '--har', 'api.har', '--out=src/api'], dir);
+    const openapi = await runCli(['--type', '--har', 'api.har', '--format=openapi', '--out=doc'], dir);
+    expect([types.code, types.stderr, openapi.code, openapi.stderr]).toEqual([0, '', 0, '']);
+    const files = await readTree(path.join(dir, 'src/api'));
+    const document = JSON.parse(await readFile(path.join(dir, 'doc/openapi.json'), 'utf8')) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect((await new Validator().validate(document)).valid).toBe(true);
+    const operations = Object.entries(document.paths).flatMap(([template, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${template}`),
+    );
+    const mapKeys = [...files['index.ts']!.matchAll(/^ {2}'([A-Z]+ [^']+)': \{$/gm)].map((match) => match[1]);
+    expect(mapKeys).toEqual([
+      'GET /todos',
+      'GET /todos/{id}',
+      'POST /todos',
+      'PUT /todos/{id}',
+      'DELETE /todos/{id}',
+      'GET /users/{userId}/todos/{id}',
+    ]);
+    expect(operations.sort()).toEqual([...mapKeys].sort());
+    const calls = typedCallsModule(
+      "const list: { id: number; title: string; done: boolean }[] = await api.get('/todos', { searchParams: { page: 1 } });",
+      "const one: { id: number } = await api.get('/todos/{id}', { params: { id: 1 } });",
+      "const made: { id: number } = await api.post('/todos', { title: 'a', done: false });",
+      "const put: { done: boolean } = await api.put('/todos/{id}', { title: 'b', done: true }, { params: { id: 9 } });",
+      "const gone: undefined = await api.delete('/todos/{id}', { params: { id: 9 } });",
+      "const nested: { title: string } = await api.get('/users/{userId}/todos/{id}', { params: { userId: 3, id: 1 } });",
+      'void [list, one, made, put, gone, nested];',
+    );
+    expect(compile({ ...files, 'use.ts': calls })).toEqual([]);
+    const wrong = typedCallsModule(
+      "await api.post('/todos', { title: 1, done: false });",
+      "await api.put('/todos/{id}', { titel: 'b', done: true }, { params: { id: 9 } });",
+      "await api.get('/todo');",
+      "await api.get('/users/{userId}/todos/{id}', { params: { userId: 3 } });",
+      "await api.get('/todos', { searchParams: { pgae: 1 } });",
+    );
+    expect(compile({ ...files, 'use.ts': wrong })).toEqual([
+      "use.ts:4: Type 'number' is not assignable to type 'string'.",
+      "use.ts:5: Object literal may only specify known properties, but 'titel' does not exist in type 'PutTodosIdBody'. Did you mean to write 'title'?",
+      `use.ts:6: Argument of type '"/todo"' is not assignable to parameter of type '"/todos" | "/todos/{id}" | "/users/{userId}/todos/{id}"'.`,
+      "use.ts:7: Property 'id' is missing in type '{ userId: number; }' but required in type '{ userId: string | number; id: string | number; }'.",
+      "use.ts:8: Object literal may only specify known properties, and 'pgae' does not exist in type 'GetTodosQuery'.",
+    ]);
   });
 });
 

@@ -210,7 +210,7 @@ export interface GetUsersId {
   name: string;
 }
 export interface GetUsersIdQuery {
-  fields?: string;
+  fields?: string | undefined;
 }
 export interface PostUsersBody {
   name: string;
@@ -258,10 +258,15 @@ const FIXTURES: Record<string, Record<string, string>> = {
       'import { z } from "zod";\nexport const usersSchema = z.array(z.object({ id: z.number() }));',
   },
   'docs/traffic.md': { 'api/index.ts': ENDPOINT_MAP },
+  'docs/client.md': { 'api/index.ts': ENDPOINT_MAP },
 };
 
 /** The compiler's message for each `// compile error:` line, by markdown file and the line's text. */
 const COMPILE_ERRORS: Record<string, Record<string, string>> = {
+  'docs/client.md': {
+    // A wrapper typed as the method it wraps names a misspelt path as the method does.
+    "await load('/usres'); // compile error: not a path of Api": `Argument of type '"/usres"' is not assignable to parameter of type '"/users/{id}"'.`,
+  },
   'docs/traffic.md': {
     "await api.get('/users/{id}'); // compile error: params is missing": 'Expected 2 arguments, but got 1.',
     "await api.get('/users/{id}', { params: { userId: 1 } }); // compile error: no parameter userId":

@@ -36,7 +36,7 @@ describe('typeEndpoints', () => {
         'export interface PostUsers {\n  id: number;\n}\n',
         'export interface PostUsersError {\n  error: string;\n}\n',
         'export interface PostUsersBody {\n  name: string;\n}\n',
-        'export interface PostUsersQuery {\n  dry?: boolean;\n}\n',
+        'export interface PostUsersQuery {\n  dry?: boolean | undefined;\n}\n',
       ].join('\n'),
     );
   });

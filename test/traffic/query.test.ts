@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/traffic/har.js';
 import { emitQueryType, propertyKey, queryParams, querySchema, quote } from '../../src/traffic/query.js';
+import { compile, typedCallsModule } from '../helpers/compile.js';
+import { harText } from './helpers/har-text.js';
+import { outputsOf } from './helpers/outputs.js';
 
 const withQuery = (...query: [string, string][]): Exchange => ({
   method: 'GET',
@@ -82,6 +85,31 @@ describe('emitQueryType and querySchema', () => {
       { type: 'integer' },
       { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
       { type: 'string' },
+    ]);
+  });
+
+  it('lets an optional parameter take undefined, which the client leaves out, under exactOptionalPropertyTypes', () => {
+    const params = queryParams([
+      withQuery(['page', '1'], ['tag', 'a'], ['tag', 'b']),
+      withQuery(['page', '2']),
+    ]);
+    expect(emitQueryType(params, 'Q')).toBe(
+      'export interface Q {\n  page: number;\n  tag?: string | string[] | undefined;\n}\n',
+    );
+    const { files } = outputsOf(
+      harText([
+        { url: 'https://h.test/todos?page=1&limit=10', response: [{ id: 1 }] },
+        { url: 'https://h.test/todos?page=2', response: [{ id: 2 }] },
+      ]),
+    );
+    const calls = typedCallsModule(
+      'declare const limit: number | undefined;',
+      "await api.get('/todos', { searchParams: { page: 1, limit } });",
+      "await api.get('/todos', { searchParams: { page: undefined } });",
+    );
+    // The compile helper sets exactOptionalPropertyTypes; a required parameter stays required.
+    expect(compile({ ...files, 'use.ts': calls })).toEqual([
+      "use.ts:6: Type 'undefined' is not assignable to type 'number'.",
     ]);
   });
 

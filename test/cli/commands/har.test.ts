@@ -63,7 +63,7 @@ describe('typefetch --type --har (in memory)', () => {
         stamp +
         'export interface GetUsersId {\n  id: number;\n  name: string;\n}\n\n' +
         'export interface GetUsersIdError {\n  error: string;\n}\n\n' +
-        'export interface GetUsersIdQuery {\n  token?: string;\n}\n',
+        'export interface GetUsersIdQuery {\n  token?: string | undefined;\n}\n',
     );
     expect(await read('index.ts')).toBe(
       [
