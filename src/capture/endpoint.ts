@@ -2,7 +2,7 @@
 // parameters, so `GET /users/1` and `GET /users/2` merge into `GET /users/{id}`. Query strings never take
 // part. The template rule is the one of `typefetch --har` (docs/traffic.md, "How paths become templates"),
 // applied to each URL on its own.
-import { endpointFileStem } from '../traffic/endpoint-types.js';
+import { endpointFileStem, endpointName } from '../traffic/endpoint-types.js';
 import { type PathTemplate, templateOfUrl } from '../traffic/template.js';
 
 export interface EndpointKey {
@@ -30,4 +30,13 @@ export function endpointOf(method: string, url: URL): EndpointKey {
  */
 export function fileStem({ method, pattern }: EndpointKey): string {
   return endpointFileStem({ method, template: pattern });
+}
+
+/**
+ * The default type name of the endpoint, as `typefetch --har` names its types: the method and the path's
+ * words in PascalCase, each word's case kept (`GetUsersUserId`), and the number its file took when above
+ * 1 (`get-a-b-2.ts` -> `GetAB2`).
+ */
+export function typeNameOf({ method, pattern }: EndpointKey, number?: number): string {
+  return endpointName({ method, template: pattern }, number);
 }

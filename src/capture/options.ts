@@ -31,7 +31,7 @@ export interface CaptureTypesOptions {
   debounceMs?: number | undefined;
   /**
    * The type name of an endpoint, PascalCased like generateTypes' `name`.
-   * @default the file name: `GET /users/{id}` -> `get-users-id.ts` -> `GetUsersId`
+   * @default the method and path words, as `typefetch --har` names types: `GET /users/{userId}` -> `GetUsersUserId`
    * @example name: ({ method, pattern }) => pattern === '/users/{id}' ? 'User' : `${method} ${pattern}`
    */
   name?: ((endpoint: CapturedEndpoint) => string) | undefined;

@@ -8,13 +8,18 @@ import { toTypeName } from '../typegen/identifiers.js';
 import { createInference, type Inference, type InferOptions } from '../typegen/infer.js';
 import { GENERATE_DEFAULTS, resolveGenerateOptions } from '../typegen/options.js';
 import { render } from '../typegen/render.js';
-import { type EndpointKey, fileStem } from './endpoint.js';
+import { type EndpointKey, fileStem, typeNameOf } from './endpoint.js';
 import { OPENAPI_FILE } from './openapi.js';
 import type { CapturedEndpoint, ResolvedCaptureOptions } from './options.js';
 
 export interface EndpointState {
   readonly key: EndpointKey;
   readonly file: string;
+  /**
+   * The type name when the `name` option gives none: `GetUsersUserId` for `get-users-userid.ts` (`''`
+   * with `format: 'openapi'`, whose document names its schemas itself).
+   */
+  readonly type: string;
   readonly inference: Inference;
   samples: number;
   dirty: boolean;
@@ -24,8 +29,8 @@ export interface EndpointState {
 export class EndpointStore {
   private readonly byKey = new Map<string, EndpointState>();
   private readonly files = new Set<string>();
-  /** The type name each file's stem gives (the default type names), so that no two are the same. */
-  private readonly stemTypes = new Set<string>();
+  /** The default type name of each file, so that no two are the same. */
+  private readonly fileTypes = new Set<string>();
   private limitReported = false;
   /**
    * Everything but `maps`: an endpoint's inference takes more responses after each write, and folding
@@ -65,10 +70,11 @@ export class EndpointStore {
     const known = this.byKey.get(key.key);
     if (known !== undefined) return known;
     if (!this.accepts(key)) return undefined;
-    const file = this.options.openapi ? OPENAPI_FILE : this.uniqueFile(key);
+    const { file, type } = this.options.openapi ? { file: OPENAPI_FILE, type: '' } : this.uniqueFile(key);
     const state: EndpointState = {
       key,
       file,
+      type,
       inference: createInference(GENERATE_DEFAULTS.maxDepth, this.inferOptions),
       samples: 0,
       dirty: false,
@@ -158,28 +164,26 @@ export class EndpointStore {
     return [...this.byKey.values()];
   }
 
-  private uniqueFile(key: EndpointKey): string {
+  /** The endpoint's file and default type name, both free. */
+  private uniqueFile(key: EndpointKey): { file: string; type: string } {
     const { format } = this.options.generate;
     const base = fileStem(key);
-    // Two patterns can clean to one name (`/a-b` and `/a/b`): the later one gets a number. The type
-    // named from the stem must be free too: `get-a-b-2` and `get-a-b2` would both declare `GetAB2`.
-    let stem = base;
-    for (
-      let n = 2;
-      this.files.has(outputFileName(stem, format)) || this.stemTypes.has(toTypeName(stem));
-      n++
-    ) {
-      stem = `${base}-${n}`;
+    // Two patterns can clean to one name (`/a-b` and `/a/b`): the later one gets a number. Its type name
+    // must be free too: `get-a-b-2` and `get-a-b2` would both declare `GetAB2`.
+    let file = outputFileName(base, format);
+    let type = typeNameOf(key);
+    for (let n = 2; this.files.has(file) || this.fileTypes.has(type); n++) {
+      file = outputFileName(`${base}-${n}`, format);
+      type = typeNameOf(key, n);
     }
-    const file = outputFileName(stem, format);
     this.files.add(file);
-    this.stemTypes.add(toTypeName(stem));
-    return file;
+    this.fileTypes.add(type);
+    return { file, type };
   }
 
-  /** The name given to the generator: the `name` option's, else the file stem. */
+  /** The name given to the generator: the `name` option's, else the endpoint's own. */
   private typeName(state: EndpointState): string {
-    return this.options.name?.(this.describe(state)) ?? state.file.replace(/\.(?:ts|json)$/, '');
+    return this.options.name?.(this.describe(state)) ?? state.type;
   }
 
   private describe(state: EndpointState): CapturedEndpoint {

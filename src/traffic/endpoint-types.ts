@@ -23,6 +23,11 @@ export interface EndpointTypes {
   readonly endpoint: Endpoint;
   /** File stem for the endpoint's own file: `get-users-id` (only `[a-z0-9-]`). */
   readonly file: string;
+  /**
+   * The endpoint's name, whose camelCase is its OpenAPI operationId: {@link endpointName} with the
+   * file's number (`GetAB2` for `get-a-b-2`); a config run's endpoint has its own name (`users`).
+   */
+  readonly name: string;
   /** The name of each type the traffic gave; a role with nothing seen has none. */
   readonly names: Readonly<Partial<Record<TypeRole, string>>>;
   /** The parsed bodies behind each JSON type. */
@@ -53,8 +58,7 @@ export function typeEndpoints(
   return endpoints.map((endpoint) => {
     const samples = samplesOf(endpoint);
     const query = queryParams(endpoint.exchanges);
-    const words = pathWords(endpoint);
-    const base = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('');
+    const base = endpointName(endpoint);
     const names: Partial<Record<TypeRole, string>> = {};
     const parts: string[] = [];
     for (const role of ['response', 'error', 'body', 'query'] as const) {
@@ -75,13 +79,15 @@ export function typeEndpoints(
         break;
       }
     }
-    const stem = stemOf(words);
+    const stem = endpointFileStem(endpoint);
     let file = stem;
-    for (let n = 2; usedFiles.has(file); n++) file = `${stem}-${n}`;
+    let number = 1;
+    while (usedFiles.has(file)) file = `${stem}-${++number}`;
     usedFiles.add(file);
     return {
       endpoint,
       file,
+      name: endpointName(endpoint, number),
       names,
       samples,
       query,
@@ -139,11 +145,18 @@ function samplesOf(endpoint: Endpoint): EndpointTypes['samples'] {
  * from it never leaves its folder. Capture names its files the same way.
  */
 export function endpointFileStem(endpoint: Pick<Endpoint, 'method' | 'template'>): string {
-  return stemOf(pathWords(endpoint));
+  return pathWords(endpoint).join('-').toLowerCase().slice(0, MAX_STEM).replace(/-+$/, '');
 }
 
-function stemOf(words: readonly string[]): string {
-  return words.join('-').toLowerCase().slice(0, MAX_STEM).replace(/-+$/, '');
+/**
+ * The name of an endpoint: its method and path words in PascalCase, each word's case kept
+ * (`GET /users/{userId}` -> `GetUsersUserId`, the root path `GetRoot`), and `number` when above 1, the
+ * one its file took (`get-a-b-2` -> `GetAB2`). Its types, capture's default type name and the OpenAPI
+ * operationId are named from it, so a HAR run and capture agree.
+ */
+export function endpointName(endpoint: Pick<Endpoint, 'method' | 'template'>, number = 1): string {
+  const words = pathWords(endpoint).map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return `${words.join('')}${number === 1 ? '' : number}`;
 }
 
 /**

@@ -229,11 +229,17 @@ function pathParamSchema(values: readonly string[]): Json {
 }
 
 /**
- * The endpoint's file stem in camelCase: `getUsersId`. OpenAPI wants it unique, and two stems can give one
- * (`get-a-b-2`, `get-a-b2`): one already in `used` gets the first free number (`getAB22`).
+ * The endpoint's name in camelCase, each word's case kept: `GetUsersUserId` -> `getUsersUserId` (a
+ * config endpoint `user-profiles` -> `userProfiles`). OpenAPI wants it unique, and two names can be one
+ * (`get-a-b-2` and `get-a-b2` are both `GetAB2`): one already in `used` gets the first free number
+ * (`getAB22`).
  */
-function operationId({ file }: EndpointTypes, used: Set<string>): string {
-  const base = file.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+function operationId({ name }: EndpointTypes, used: Set<string>): string {
+  const base = name
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== '')
+    .map((word, i) => (i === 0 ? word.charAt(0).toLowerCase() : word.charAt(0).toUpperCase()) + word.slice(1))
+    .join('');
   let id = base;
   for (let n = 2; used.has(id); n++) id = `${base}${n}`;
   used.add(id);

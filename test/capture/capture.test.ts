@@ -8,8 +8,11 @@ import { createFetch } from 'ofetch';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureTypes, type TypeCapture } from '../../src/capture/index.js';
 import { createApiClient } from '../../src/client/create-client.js';
+import { typeEndpoints } from '../../src/traffic/endpoint-types.js';
+import { readHar } from '../../src/traffic/endpoints.js';
 import { compile, typedCallsModule } from '../helpers/compile.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+import { harText } from '../traffic/helpers/har-text.js';
 import { type CheckSample, typecheckSamples } from '../typegen/helpers/typecheck.js';
 import { loadZodModule, schemaOf } from '../typegen/helpers/zod-module.js';
 
@@ -61,7 +64,7 @@ beforeAll(async () => {
     } else if (url === '/blank') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end();
-    } else if (url === '/a-b' || url === '/a_b' || url === '/a/b2') {
+    } else if (['/a-b', '/a_b', '/a/b2', '/aB', '/a/b', '/api/userProfiles/7/todos/3'].includes(url)) {
       sendJson(res, 200, { path: url });
     } else if (url === '/empty') {
       res.writeHead(204);
@@ -210,6 +213,46 @@ describe('captureTypes with the client', () => {
       "import type { GetAB } from './get-a-b.js';",
       "import type { GetAB2 } from './get-a-b-2.js';",
       "import type { GetAB22 } from './get-a-b2-2.js';",
+    ]);
+    const files = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await read(name)])));
+    expect(compile(files)).toEqual([]);
+  });
+
+  it("names the type of an endpoint as typefetch --har does, each word's case kept, in a lower-case file", async () => {
+    capture = captureTypes({ outDir, debounceMs: 60_000 });
+    const api = createApiClient({ baseUrl: server.url, fetchImpl: capture.fetch });
+    const body = await api.get('/api/userProfiles/7/todos/3');
+    await capture.flush();
+    const [har] = typeEndpoints(
+      readHar(harText([{ url: `${server.url}/api/userProfiles/7/todos/3`, response: body }])).endpoints,
+    );
+    expect([har!.endpoint.key, har!.file, har!.names.response]).toEqual([
+      'GET /api/userProfiles/{userProfileId}/todos/{id}',
+      'get-api-userprofiles-userprofileid-todos-id',
+      'GetApiUserProfilesUserProfileIdTodosId',
+    ]);
+    expect(capture.endpoints().map((each) => [each.key, each.file])).toEqual([
+      [har!.endpoint.key, `${har!.file}.ts`],
+    ]);
+    expect(await read(`${har!.file}.ts`)).toContain(`export interface ${har!.names.response} {`);
+    expect(await read('index.ts')).toContain(
+      `import type { ${har!.names.response} } from './${har!.file}.js';`,
+    );
+  });
+
+  it('numbers a file whose type name, case kept, another file already declares, so index.ts compiles', async () => {
+    capture = captureTypes({ outDir, debounceMs: 60_000 });
+    const api = createApiClient({ baseUrl: server.url, fetchImpl: capture.fetch });
+    // `/aB` is `get-ab.ts` declaring GetAB, which `/a/b` would declare too: it is `get-a-b-2.ts`, GetAB2.
+    await api.get('/aB');
+    await api.get('/a/b');
+    await capture.flush();
+    const names = (await readdir(outDir)).sort();
+    expect(names).toEqual(['get-a-b-2.ts', 'get-ab.ts', 'index.ts']);
+    const map = await read('index.ts');
+    expect(map.split('\n').filter((line) => line.startsWith('import'))).toEqual([
+      "import type { GetAB } from './get-ab.js';",
+      "import type { GetAB2 } from './get-a-b-2.js';",
     ]);
     const files = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await read(name)])));
     expect(compile(files)).toEqual([]);

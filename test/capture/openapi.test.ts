@@ -7,8 +7,12 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureTypes, type TypeCapture } from '../../src/capture/index.js';
 import { createApiClient } from '../../src/client/create-client.js';
+import { typeEndpoints } from '../../src/traffic/endpoint-types.js';
+import { readHar } from '../../src/traffic/endpoints.js';
+import { emitOpenApi } from '../../src/traffic/openapi.js';
 import { responseValidators, validateOpenApi } from '../helpers/openapi.js';
 import { createTestServer, sendJson, type TestServer } from '../helpers/server.js';
+import { harText } from '../traffic/helpers/har-text.js';
 
 const SECRETS = {
   bearer: 'tfsecretbearer7c1e4a9d2b',
@@ -38,6 +42,8 @@ beforeAll(async () => {
       else sendJson(res, 200, found, cookie);
     } else if (req.method === 'POST' && url.pathname === '/users') {
       sendJson(res, 201, { id: 3, ...JSON.parse(req.body) });
+    } else if (url.pathname === '/api/userProfiles/7/todos/3') {
+      sendJson(res, 200, { id: 3, done: false });
     } else if (url.pathname === '/tickets') {
       sendJson(res, 200, [
         { id: 1, state: 'open' },
@@ -183,6 +189,25 @@ describe("captureTypes({ format: 'openapi' })", () => {
     }
     // The check can fail: a user whose id is a string is not a GetUsersId.
     expect(schemaOf('/users/{id}', 'get', '200')({ id: '1', name: 'Ada', email: null })).toBe(false);
+  });
+
+  it("gives an operation the operationId of typefetch --har's document, each word's case kept, and stays valid", async () => {
+    capture = captureTypes({ outDir, format: 'openapi', debounceMs: 60_000 });
+    const body = await client(capture.fetch).get('/api/userProfiles/7/todos/3');
+    await capture.flush();
+    const document = JSON.parse(await read());
+    const har = JSON.parse(
+      emitOpenApi(
+        typeEndpoints(
+          readHar(harText([{ url: `${server.url}/api/userProfiles/7/todos/3`, response: body }])).endpoints,
+        ),
+      ),
+    );
+    const template = '/api/userProfiles/{userProfileId}/todos/{id}';
+    expect(Object.keys(document.paths)).toEqual([template]);
+    expect(document.paths[template].get.operationId).toBe('getApiUserProfilesUserProfileIdTodosId');
+    expect(har.paths[template].get.operationId).toBe(document.paths[template].get.operationId);
+    expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
   });
 
   it('writes the JSON media type each response and request body had as its content key', async () => {

@@ -82,4 +82,22 @@ describe('typeEndpoints', () => {
     ]);
     expect(types.map((t) => t.file)).toEqual(['get-a-b', 'get-a-b-2', 'get-root']);
   });
+
+  it("names an endpoint from its words with their case kept, with its file's number; files stay lower case", () => {
+    const types = typesOf([
+      { url: 'https://h.test/api/userProfiles/7/todos/3', response: { id: 3 } },
+      { url: 'https://h.test/a-b', response: { a: 1 } },
+      { url: 'https://h.test/a/b', response: { b: 1 } },
+    ]);
+    expect(types.map((t) => [t.endpoint.key, t.file, t.name, t.names.response])).toEqual([
+      [
+        'GET /api/userProfiles/{userProfileId}/todos/{id}',
+        'get-api-userprofiles-userprofileid-todos-id',
+        'GetApiUserProfilesUserProfileIdTodosId',
+        'GetApiUserProfilesUserProfileIdTodosId',
+      ],
+      ['GET /a-b', 'get-a-b', 'GetAB', 'GetAB'],
+      ['GET /a/b', 'get-a-b-2', 'GetAB2', 'GetAB2'],
+    ]);
+  });
 });

@@ -179,6 +179,20 @@ describe('emitOpenApi', () => {
     ).toEqual(['getAB', 'getAB2', 'getAB22']);
   });
 
+  it("names an operationId from the endpoint's words with their case kept, as its types, and stays valid", async () => {
+    const types = typeEndpoints(
+      readHar(harText([{ url: 'https://h.test/api/userProfiles/7/todos/3', response: { id: 3 } }])).endpoints,
+    );
+    const document = JSON.parse(emitOpenApi(types));
+    expect(document.paths).toEqual({
+      '/api/userProfiles/{userProfileId}/todos/{id}': {
+        get: expect.objectContaining({ operationId: 'getApiUserProfilesUserProfileIdTodosId' }),
+      },
+    });
+    expect(Object.keys(document.components.schemas)).toEqual(['GetApiUserProfilesUserProfileIdTodosId']);
+    expect(await validateOpenApi(document)).toEqual({ result: { valid: true }, version: '3.1' });
+  });
+
   it('types a path parameter integer only when every value reads as one unchanged (not 02134)', () => {
     const zips = readHar(
       harText([

@@ -75,6 +75,7 @@ export function openApiEndpoints(results: readonly EndpointResult[]): {
     types.push({
       endpoint: traffic,
       file: endpoint.endpoint,
+      name: endpoint.endpoint,
       names: { response: toTypeName(endpoint.typeName) },
       samples: { response: [...outcome.values], error: [], body: [] },
       query: queryParams(exchanges),

@@ -124,6 +124,25 @@ describe('--config --format=openapi', () => {
     ]);
     expect(Object.keys(document.components.schemas)).toEqual(['Users', 'User']);
   });
+
+  it("gives each operation its endpoint's name in camelCase as operationId", async () => {
+    await config({
+      baseUrl: server.url,
+      endpoints: [
+        { name: 'user_profiles', url: '/users' },
+        { name: 'UserById', url: '/users/7' },
+      ],
+    });
+    const { io } = memoryIO(dir);
+    expect(await run(['--type', '--config=typefetch.config.json', '--format=openapi'], io)).toBe(0);
+    const document = JSON.parse(await out('openapi.json')) as {
+      paths: Record<string, { get: { operationId: string } }>;
+    };
+    expect(Object.values(document.paths).map((item) => item.get.operationId)).toEqual([
+      'userProfiles',
+      'userById',
+    ]);
+  });
 });
 
 describe('a config file with "har"', () => {
