@@ -5,22 +5,24 @@
 import { messageOf } from '../terminal/failure.js';
 
 /** [what went wrong, what to do], by the cause's code. */
-const REASONS: Readonly<Record<string, readonly [string, string]>> = {
-  ECONNREFUSED: ['connection refused', 'is the server running, on that host and port?'],
-  ENOTFOUND: ['host not found', 'check the host name in the URL'],
-  EAI_AGAIN: ['the host name could not be looked up', 'check the network and DNS, then retry'],
-  ECONNRESET: ['the server reset the connection', 'retry, or check the server'],
-  UND_ERR_SOCKET: ['the server closed the connection', 'retry, or check the server'],
-  ETIMEDOUT: ['connecting timed out', 'check the host, the port and the network'],
-  UND_ERR_CONNECT_TIMEOUT: ['connecting timed out', 'check the host, the port and the network'],
-  EHOSTUNREACH: ['the host cannot be reached', 'check the network'],
-  ENETUNREACH: ['the network cannot be reached', 'check the connection'],
-  CERT_HAS_EXPIRED: ["the server's TLS certificate has expired", 'renew it on the server'],
-  ERR_TLS_CERT_ALTNAME_INVALID: [
-    "the server's TLS certificate is for another host name",
-    'check the host name in the URL',
-  ],
-};
+const REASONS: ReadonlyMap<string, readonly [string, string]> = new Map(
+  Object.entries({
+    ECONNREFUSED: ['connection refused', 'is the server running, on that host and port?'],
+    ENOTFOUND: ['host not found', 'check the host name in the URL'],
+    EAI_AGAIN: ['the host name could not be looked up', 'check the network and DNS, then retry'],
+    ECONNRESET: ['the server reset the connection', 'retry, or check the server'],
+    UND_ERR_SOCKET: ['the server closed the connection', 'retry, or check the server'],
+    ETIMEDOUT: ['connecting timed out', 'check the host, the port and the network'],
+    UND_ERR_CONNECT_TIMEOUT: ['connecting timed out', 'check the host, the port and the network'],
+    EHOSTUNREACH: ['the host cannot be reached', 'check the network'],
+    ENETUNREACH: ['the network cannot be reached', 'check the connection'],
+    CERT_HAS_EXPIRED: ["the server's TLS certificate has expired", 'renew it on the server'],
+    ERR_TLS_CERT_ALTNAME_INVALID: [
+      "the server's TLS certificate is for another host name",
+      'check the host name in the URL',
+    ],
+  }),
+);
 
 // Node's other certificate verification codes (SELF_SIGNED_CERT_IN_CHAIN, UNABLE_TO_VERIFY_LEAF_SIGNATURE, ...).
 const UNTRUSTED: readonly [string, string] = [
@@ -38,7 +40,9 @@ export function networkFailureMessage(error: unknown): string {
   const message = messageOf(error);
   const { code, inner } = innermostCause(error);
   const reason =
-    code === undefined ? undefined : (REASONS[code] ?? (/CERT|SIGNATURE/.test(code) ? UNTRUSTED : undefined));
+    code === undefined
+      ? undefined
+      : (REASONS.get(code) ?? (/CERT|SIGNATURE/.test(code) ? UNTRUSTED : undefined));
   if (reason !== undefined) return `${message}: ${reason[0]} (${code}); ${reason[1]}`;
   const said = inner.split('\n')[0] ?? '';
   return said === '' || message.includes(said) ? message : `${message}: ${said}`;
