@@ -4,7 +4,7 @@
 import { exportedNames } from '../shared/exported-names.js';
 import { safeDecode } from '../shared/safe-decode.js';
 import type { GenerateTypesOptions } from '../typegen/generate.js';
-import { generateTypesFromSamples } from '../typegen/samples.js';
+import { generateInputTypesFromSamples, generateTypesFromSamples } from '../typegen/samples.js';
 import type { Endpoint } from './endpoints.js';
 import { type Exchange, isSuccessBody } from './har.js';
 import { emitQueryType, type QueryParam, queryParams } from './query.js';
@@ -68,7 +68,10 @@ export function typeEndpoints(
         const text =
           role === 'query'
             ? emitQueryType(query, name)
-            : generateTypesFromSamples(samples[role], { ...generatorOptions(options), name });
+            : (role === 'body' ? generateInputTypesFromSamples : generateTypesFromSamples)(samples[role], {
+                ...generatorOptions(options),
+                name,
+              });
         const declared = exportedNames(text);
         if (declared.some((taken) => usedNames.has(taken)) || new Set(declared).size !== declared.length) {
           continue;

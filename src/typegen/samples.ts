@@ -1,5 +1,7 @@
 import type { GenerateTypesOptions } from './generate.js';
 import { inferSamples } from './infer.js';
+import { asInputType } from './input-type.js';
+import type { TypeNode } from './model.js';
 import { inferOptionsOf, resolveGenerateOptions } from './options.js';
 import { render } from './render.js';
 
@@ -16,8 +18,27 @@ import { render } from './render.js';
  * @throws RangeError when `samples` is empty (nothing to infer from); otherwise as {@link generateTypes}.
  */
 export function generateTypesFromSamples(samples: readonly unknown[], options: GenerateTypesOptions): string {
+  return typesFromSamples(samples, options);
+}
+
+/**
+ * {@link generateTypesFromSamples} for values the caller writes (a request body): each optional member
+ * also takes `undefined` (see asInputType). Internal: the endpoint map's body types.
+ */
+export function generateInputTypesFromSamples(
+  samples: readonly unknown[],
+  options: GenerateTypesOptions,
+): string {
+  return typesFromSamples(samples, options, asInputType);
+}
+
+function typesFromSamples(
+  samples: readonly unknown[],
+  options: GenerateTypesOptions,
+  adapt?: (model: TypeNode) => TypeNode,
+): string {
   const resolved = resolveGenerateOptions(options);
   if (!Array.isArray(samples)) throw new TypeError('samples must be an array of parsed JSON values');
   if (samples.length === 0) throw new RangeError('samples must hold at least one value, got none');
-  return render(inferSamples(samples, resolved.maxDepth, inferOptionsOf(resolved)), resolved);
+  return render(inferSamples(samples, resolved.maxDepth, inferOptionsOf(resolved)), resolved, adapt);
 }

@@ -95,6 +95,40 @@ describe('emitEndpointMap', () => {
     ]);
   });
 
+  it('lets an optional body member take undefined, which JSON leaves out, under exactOptionalPropertyTypes', () => {
+    const { files } = outputsOf(
+      harText([
+        {
+          method: 'POST',
+          url: 'https://h.test/todos',
+          status: 201,
+          response: { id: 1 },
+          body: { title: 'a', note: 'n', meta: { tag: 'x' } },
+        },
+        {
+          method: 'POST',
+          url: 'https://h.test/todos',
+          status: 201,
+          response: { id: 2 },
+          body: { title: 'b', meta: {} },
+        },
+      ]),
+    );
+    expect(files['post-todos.ts']).toContain(
+      'export interface PostTodosBody {\n  title: string;\n  note?: string | undefined;\n  meta: {\n    tag?: string | undefined;\n  };\n}\n',
+    );
+    const calls = typedCallsModule(
+      'declare const note: string | undefined;',
+      'declare const tag: string | undefined;',
+      "await api.post('/todos', { title: 't', note, meta: { tag } });",
+      "await api.post('/todos', { title: undefined, meta: {} });",
+    );
+    // The compile helper sets exactOptionalPropertyTypes; a required member stays required.
+    expect(compile({ ...files, 'use.ts': calls })).toEqual([
+      "use.ts:7: Type 'undefined' is not assignable to type 'string'.",
+    ]);
+  });
+
   it('makes a call pass options when its body would read as options (`{ body }`), so it is sent as the body', () => {
     const { files } = outputsOf(
       harText([
