@@ -63,15 +63,14 @@ export function typeEndpoints(
     const parts: string[] = [];
     for (const role of ['response', 'error', 'body', 'query'] as const) {
       if (role === 'query' ? query.length === 0 : samples[role].length === 0) continue;
+      // A request body is written by the caller: its optional members also take undefined.
+      const generate = role === 'body' ? generateInputTypesFromSamples : generateTypesFromSamples;
       for (let attempt = 1; ; attempt++) {
         const name = `${base}${SUFFIX[role]}${attempt === 1 ? '' : attempt}`;
         const text =
           role === 'query'
             ? emitQueryType(query, name)
-            : (role === 'body' ? generateInputTypesFromSamples : generateTypesFromSamples)(samples[role], {
-                ...generatorOptions(options),
-                name,
-              });
+            : generate(samples[role], { ...generatorOptions(options), name });
         const declared = exportedNames(text);
         if (declared.some((taken) => usedNames.has(taken)) || new Set(declared).size !== declared.length) {
           continue;
