@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:https';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runCli } from '../../e2e/helpers/cli.js';
 import { createTestServer } from '../../helpers/server.js';
@@ -13,21 +12,17 @@ import { makeTempDir, removeDir } from '../helpers/memory-io.js';
 
 const REFUSED = 'connection refused (ECONNREFUSED); is the server running, on that host and port?';
 
+// A self-signed certificate for the name `localhost` only, no IP address (see the folder's README).
+const TLS = fileURLToPath(new URL('../../fixtures/tls/', import.meta.url));
+const CERT = path.join(TLS, 'localhost-cert.pem');
+
 let dir: string;
 let tls: Server;
 let tlsPort: number;
 beforeAll(async () => {
   await ensureBuilt();
   dir = await makeTempDir();
-  // A self-signed certificate for the name `localhost` only (no IP address in it), made by openssl.
-  await promisify(execFile)('openssl', [
-    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'],
-    ...['-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-days', '2'],
-    ...['-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')],
-  ]);
-  const [key, cert] = await Promise.all(
-    ['key.pem', 'cert.pem'].map((name) => readFile(path.join(dir, name))),
-  );
+  const [key, cert] = await Promise.all([readFile(path.join(TLS, 'localhost-key.pem')), readFile(CERT)]);
   tls = createServer({ key, cert }, (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"id":1}');
@@ -71,14 +66,14 @@ describe('a network failure says why and what to do', () => {
       stderr:
         "❌ Error: fetch failed: the server's TLS certificate is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT); for a private or self-signed CA, point NODE_EXTRA_CA_CERTS at its PEM file\n",
     });
-    const trusted = await runCli(['--type', url], dir, { NODE_EXTRA_CA_CERTS: path.join(dir, 'cert.pem') });
+    const trusted = await runCli(['--type', url], dir, { NODE_EXTRA_CA_CERTS: CERT });
     expect(trusted.code).toBe(0);
     expect(await readFile(path.join(dir, 'src/types/users.ts'), 'utf8')).toContain('id: number;');
   });
 
   it('a certificate for another name (trusted, but the URL says 127.0.0.1): says so', async () => {
     const result = await runCli(['--type', `https://127.0.0.1:${tlsPort}/users`], dir, {
-      NODE_EXTRA_CA_CERTS: path.join(dir, 'cert.pem'),
+      NODE_EXTRA_CA_CERTS: CERT,
     });
     expect(result).toMatchObject({
       code: 1,
